@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { EsbuildPlugin } from 'esbuild-loader';
+import { sharedDependencies } from './shared.mjs';
+import { devManifest } from './remotes.mjs';
+
+const here = fileURLToPath(import.meta.url);
+const API_PORT = Number(process.env.API_PORT ?? 8080);
+
+/**
+ * The one webpack config every front-end app is built from.
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, port: number, isHost?: boolean }} app
+ *   name: federation name (mf_setup); dir: the app folder; exposes: remote modules; port: dev server port.
+ */
+export function createFederatedConfig({ name, dir, exposes, port, isHost = false }) {
+  return (_env, argv = {}) => {
+    const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      // A remote's only entry is remoteEntry.js, which the federation plugin adds.
+      entry: isHost ? { main: './src/index.ts' } : {},
+      output: {
+        path: path.join(dir, 'dist'),
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      target: 'web',
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // Sources import siblings as './x.js' (Node ESM style) while the files are .ts/.tsx.
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { target: 'es2022', jsx: 'automatic' },
+          },
+          { test: /\.css$/, type: 'asset/source' },
+        ],
+      },
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(dir, 'node_modules', '.cache', production ? 'webpack-prod' : 'webpack-dev'),
+        buildDependencies: { config: [here, path.join(path.dirname(here), 'shared.mjs'), path.join(dir, 'webpack.config.js')] },
+      },
+      optimization: {
+        minimizer: [new EsbuildPlugin({ target: 'es2022', css: true })],
+        // Stable, readable names for the shared chunks so tests can recognise React's chunk.
+        chunkIds: production ? 'deterministic' : 'named',
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          shared: sharedDependencies(),
+          // Remotes are registered at runtime from /mf-manifest.json (served by the API), so no
+          // build-time remotes, no generated manifest to shadow it, and no type generation.
+          manifest: false,
+          dts: false,
+        }),
+        ...(isHost ? [new HtmlWebpackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer' })] : []),
+      ],
+      devServer: {
+        port,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: isHost,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        ...(isHost
+          ? {
+              proxy: [{ context: ['/api'], target: `http://localhost:${API_PORT}` }],
+              setupMiddlewares(middlewares) {
+                middlewares.unshift({ name: 'mf-manifest', path: '/mf-manifest.json', middleware: (_req, res) => res.json(devManifest()) });
+                return middlewares;
+              },
+            }
+          : {}),
+      },
+    };
+  };
+}

@@ -1,0 +1,2 @@
+export * from './runtime/index.js';
+export * from './menu/index.js';

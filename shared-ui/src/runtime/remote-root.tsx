@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { FluentProvider, IdPrefixProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
+import { queryClient } from './query-client.js';
+
+/**
+ * The providers around every remote's root. The id prefix keeps Fluent's generated ids (and
+ * with them the theme style tag) apart between React roots; without it a remote mounting
+ * second wipes the theme colours of the first.
+ */
+export function RemoteRoot({ idPrefix, basename, children }: { idPrefix: string; basename: string; children: ReactNode }) {
+  return (
+    <IdPrefixProvider value={idPrefix}>
+      <FluentProvider theme={webLightTheme} style={{ background: 'transparent' }}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter basename={basename}>{children}</BrowserRouter>
+        </QueryClientProvider>
+      </FluentProvider>
+    </IdPrefixProvider>
+  );
+}
