@@ -1,0 +1,4 @@
+export * from './money.js';
+export * from './dates.js';
+export * from './status.js';
+export { StatusIcon } from './StatusIcon.js';
