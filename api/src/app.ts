@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { authRoutes } from './auth/routes.js';
+import type { AppDeps } from './deps.js';
+import { errorJson, knownErrorResponse } from './http/errors.js';
+import type { AppEnv } from './http/env.js';
+import { writeLog } from './log/system-log.js';
+import { bankRoutes } from './reference/banks.js';
+import { categoryRoutes } from './reference/category.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Composes the feature routers under /api. Every route carries a guard (see http/guard.ts). */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('/api/*', bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorJson(c, 413, 'Request body is too large (limit 1 MB)') }));
+
+  app.get('/api/health', deps.requires('public'), async (c) =>
+    c.json({ data: { status: 'ok', database: deps.db.kind, version: await deps.db.version() } }),
+  );
+  app.route('/api/auth', authRoutes(deps));
+  app.route('/api/category', categoryRoutes(deps));
+  app.route('/api/banks', bankRoutes(deps));
+
+  app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
+  app.onError(async (err, c) => {
+    const known = knownErrorResponse(c, err);
+    if (known) return known;
+    const company = c.get('company');
+    await writeLog(deps.db.root, {
+      database: company?.code ?? null,
+      severity: 'ERROR',
+      message: err instanceof Error ? err.message : String(err),
+      identity: c.get('user')?.id ?? null,
+      method: c.req.method,
+      apicall: c.req.path,
+      stack: err instanceof Error ? (err.stack ?? null) : null,
+    }).catch(() => {});
+    return errorJson(c, 500, 'The server could not complete this request; it has been recorded in the system log');
+  });
+  return app;
+}

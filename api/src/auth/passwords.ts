@@ -1,0 +1,12 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the library's defaults (19 MiB, 2 passes): OWASP's minimum recommendation. */
+export const hashPassword = (password: string) => hash(password);
+
+export async function passwordMatches(hashed: string, password: string): Promise<boolean> {
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}

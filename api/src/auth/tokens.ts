@@ -1,0 +1,59 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { Kysely } from 'kysely';
+import type { ControlTables } from '../db/schema.js';
+
+export interface TokenClaims {
+  userId: string;
+  usertype: string;
+  tokenId: string;
+  expires: Date;
+}
+
+export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export interface TokenService {
+  issue(userId: string, usertype: string): Promise<{ token: string; claims: TokenClaims }>;
+  check(token: string): Promise<TokenCheck>;
+}
+
+const ISSUER = 'owner-accounting';
+
+/** HS256 tokens; the key comes from TOKEN_SECRET or is generated once and kept in the control schema. */
+export async function createTokenService(control: Kysely<ControlTables>, secret: string | undefined, hours: number): Promise<TokenService> {
+  const key = new TextEncoder().encode(secret ?? (await storedSecret(control)));
+  return {
+    async issue(userId, usertype) {
+      const tokenId = randomUUID();
+      const expires = new Date(Date.now() + hours * 3600_000);
+      const token = await new SignJWT({ typ: usertype })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setJti(tokenId)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expires.getTime() / 1000))
+        .sign(key);
+      return { token, claims: { userId, usertype, tokenId, expires } };
+    },
+    async check(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        if (!payload.sub || !payload.jti || !payload.exp) return { ok: false, reason: 'invalid' };
+        return {
+          ok: true,
+          claims: { userId: payload.sub, usertype: String(payload.typ ?? ''), tokenId: payload.jti, expires: new Date(payload.exp * 1000) },
+        };
+      } catch (e) {
+        return { ok: false, reason: e instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}
+
+async function storedSecret(control: Kysely<ControlTables>): Promise<string> {
+  const candidate = randomBytes(32).toString('base64url');
+  await control.insertInto('setting').values({ key: 'token_secret', value: candidate }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const row = await control.selectFrom('setting').select('value').where('key', '=', 'token_secret').executeTakeFirstOrThrow();
+  return row.value;
+}

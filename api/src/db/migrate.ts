@@ -1,0 +1,38 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import * as controlInitial from '../../migrations/control/20261121T1500_control.js';
+import * as companyReference from '../../migrations/company/20261121T1500_reference.js';
+import { CONTROL_SCHEMA } from './open.js';
+
+/** Listed explicitly so the set of migrations is the same under tsx, vitest and any bundler. */
+const controlMigrations: Record<string, Migration> = {
+  '20261121T1500_control': controlInitial,
+};
+const companyMigrations: Record<string, Migration> = {
+  '20261121T1500_reference': companyReference,
+};
+
+const provider = (migrations: Record<string, Migration>): MigrationProvider => ({
+  getMigrations: async () => migrations,
+});
+
+async function migrateSchema(root: Kysely<any>, schema: string, migrations: Record<string, Migration>) {
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(root);
+  // withSchema does not qualify foreign-key references or raw SQL, so the migrations run on one
+  // connection whose search_path is the target schema, reset before the connection is reused.
+  await root.connection().execute(async (conn) => {
+    await sql`set search_path to ${sql.id(schema)}`.execute(conn);
+    try {
+      const migrator = new Migrator({ db: conn.withSchema(schema), provider: provider(migrations), migrationTableSchema: schema });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+        throw new Error(`Migration ${failed ?? ''} failed in schema ${schema}: ${String(error)}`);
+      }
+    } finally {
+      await sql`reset search_path`.execute(conn);
+    }
+  });
+}
+
+export const migrateControl = (root: Kysely<any>) => migrateSchema(root, CONTROL_SCHEMA, controlMigrations);
+export const migrateCompany = (root: Kysely<any>, schema: string) => migrateSchema(root, schema, companyMigrations);

@@ -1,0 +1,168 @@
+import type { ColumnType, Generated, RawBuilder } from 'kysely';
+
+/** bigint and numeric columns arrive as strings from both drivers (see db/open.ts). */
+type Int8 = ColumnType<string, number | string | bigint, number | string | bigint>;
+type Json<T> = ColumnType<T, RawBuilder<string>, RawBuilder<string>>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type PermissionFlags = Record<string, boolean>;
+
+/** The control schema: companies, users, their access, the system log. */
+export interface ControlTables {
+  company: {
+    code: string;
+    name: string;
+    schema_name: string;
+    inactive: Generated<boolean>;
+    created_at: Generated<Timestamp>;
+  };
+  app_user: {
+    id: string;
+    name: string;
+    email: string | null;
+    usertype: string;
+    password_hash: string;
+    signature: string | null;
+    desktop_rows: Generated<number>;
+    mobile_rows: Generated<number>;
+    default_company: string | null;
+    is_super: Generated<boolean>;
+    god_level: Generated<boolean>;
+    permissions: Json<PermissionFlags>;
+    expiry: ColumnType<string | null, string | null | undefined, string | null>;
+    inactive: Generated<boolean>;
+    created_at: Generated<Timestamp>;
+  };
+  user_company: { user_id: string; company_code: string };
+  revoked_token: { jti: string; expires_at: Timestamp };
+  setting: { key: string; value: string };
+  system_log: {
+    id: Generated<Int8>;
+    date: Generated<Timestamp>;
+    database: string | null;
+    severity: string;
+    routine: string | null;
+    method: string | null;
+    identity: string | null;
+    apicall: string | null;
+    record_key: string | null;
+    message: string;
+    body: string | null;
+    stack: string | null;
+    before: Json<unknown> | null;
+    after: Json<unknown> | null;
+  };
+}
+
+/** One company's books (its own schema). */
+export interface CompanyTables {
+  control_setting: { key: string; value: Json<unknown> };
+  account: {
+    id: string;
+    gpid: string | null;
+    description: string;
+    type: string;
+    override_type: Generated<boolean>;
+    override_class_code: string | null;
+    gstcode: string;
+    entity: string | null;
+    trantype: number | null;
+    inactive: Generated<boolean>;
+  };
+  bank: { id: string; name: string; inactive: Generated<boolean> };
+  category: { code: string; name: string; type: string; inactive: Generated<boolean> };
+  card_type: {
+    code: string;
+    name: string;
+    surcharge_owner: number;
+    surcharge_payer: number;
+    inactive: Generated<boolean>;
+  };
+  gst_code: { code: string; name: string; rate: number; inactive: Generated<boolean> };
+  unit_class: { id: string; name: string; inactive: Generated<boolean> };
+  unit_type: {
+    id: string;
+    name: string;
+    default_unit_class: string | null;
+    annual_budget: Int8;
+    gpid: string | null;
+    inactive: Generated<boolean>;
+  };
+  fee: {
+    id: Generated<number>;
+    name: string;
+    account_id: string;
+    method: string;
+    apply_to: Json<string[]>;
+    value: Int8;
+    frequency: number;
+    entity: string | null;
+    apply_before_other_fees: boolean;
+    show_on_statement: boolean;
+    is_default: boolean;
+    apply_to_booking: boolean;
+    apply_to_rental: boolean;
+    inactive: Generated<boolean>;
+  };
+  checklist: {
+    id: Generated<number>;
+    code: string;
+    description: string;
+    sequence: number;
+    link: string | null;
+    tp_type: string | null;
+    complete: Generated<boolean>;
+    notes: string | null;
+    inactive: Generated<boolean>;
+  };
+  template: { name: string; description: string; memo: string; inactive: Generated<boolean> };
+  entity: {
+    code: string;
+    type: string;
+    category: string | null;
+    name: string;
+    email: string | null;
+    address: string | null;
+    town: string | null;
+    state: string | null;
+    postcode: string | null;
+    phone1: string | null;
+    phone2: string | null;
+    abn: string | null;
+    acn: string | null;
+    bank: string | null;
+    bank_account_name: string | null;
+    bank_bsb: string | null;
+    bank_account_number: string | null;
+    disburse_method: string;
+    hold_this_month: Int8;
+    hold_this_month_reason: string | null;
+    hold_always: Int8;
+    hold_always_reason: string | null;
+    notes: string | null;
+    statement_notes: string | null;
+    statement_format: string;
+    statement_show_pending: boolean;
+    statement_show_summary: boolean;
+    is_agent: boolean;
+    commission: number;
+    room_rate_has_commission_deducted: boolean;
+    apply_fees_to_gross: boolean;
+    budget: Int8;
+    charge_release_override: boolean;
+    inactive: Generated<boolean>;
+  };
+  unit: {
+    door: string;
+    name: string;
+    location: string | null;
+    unittype: string | null;
+    class: string | null;
+    entity: string | null;
+    category: string | null;
+    gpid: string | null;
+    notes: string | null;
+    inactive: Generated<boolean>;
+  };
+  pinned_card: { id: Generated<number>; user_id: string; card_name: string; pinned: boolean };
+}

@@ -1,0 +1,23 @@
+import { LoginThrottle } from './auth/login-throttle.js';
+import { type TokenService, createTokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Database } from './db/open.js';
+import { Directory } from './http/directory.js';
+import { type Requires, createGuard } from './http/guard.js';
+
+/** Everything a feature router needs, built once per process (or per test). */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  tokens: TokenService;
+  directory: Directory;
+  requires: Requires;
+  /** Failed sign-ins: 5 per user id and 30 per address (an office shares one) per 15 minutes. */
+  throttle: { user: LoginThrottle; address: LoginThrottle };
+}
+
+export async function createDeps(config: Config, db: Database): Promise<AppDeps> {
+  const tokens = await createTokenService(db.control, config.tokenSecret, config.tokenHours);
+  const directory = new Directory(db);
+  return { config, db, tokens, directory, requires: createGuard({ db, tokens, directory }), throttle: { user: new LoginThrottle(5), address: new LoginThrottle(30) } };
+}

@@ -1,0 +1,97 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { type PermissionFlag, hasPermission } from '../contracts/permissions.js';
+import type { Database } from '../db/open.js';
+import type { TokenService } from '../auth/tokens.js';
+import { ApiError, badRequest, forbidden } from './errors.js';
+import type { AppEnv, CompanyContext, SessionUser } from './env.js';
+import type { Directory } from './directory.js';
+
+/**
+ * Who may call a route: 'public' (sign-in, health), 'signed-in' (any valid token, no company),
+ * 'support' (SUPER/GOD), 'company' (any user of the company in X-Database), or a permission flag
+ * of spec 1 §6 (checked within that company).
+ */
+export type RouteAccess = PermissionFlag | 'public' | 'signed-in' | 'support' | 'company';
+
+/** Every route carries one of these; a test walks app.routes and fails on any route without. */
+export type Guard = MiddlewareHandler<AppEnv> & { access: RouteAccess };
+
+export interface GuardDeps {
+  db: Database;
+  tokens: TokenService;
+  directory: Directory;
+}
+
+const unauthorized = (message: string) => new ApiError(401, message);
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function createGuard({ db, tokens, directory }: GuardDeps) {
+  async function authenticate(c: Context<AppEnv>): Promise<SessionUser> {
+    const header = c.req.header('Authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized('Authorization token is missing');
+    const check = await tokens.check(match[1]!);
+    if (!check.ok) throw unauthorized(check.reason === 'expired' ? 'User session expired - please sign in again' : 'Authorization token is invalid');
+    const { claims } = check;
+    if (await directory.isRevoked(claims.tokenId)) throw unauthorized('User session ended - please sign in again');
+    const user = await directory.user(claims.userId);
+    if (!user || user.inactive) throw unauthorized('User account is not active');
+    if (user.expiry && user.expiry < new Date().toISOString().slice(0, 10)) throw unauthorized('User account has expired');
+    return {
+      id: user.id,
+      name: user.name,
+      usertype: user.usertype,
+      isSuper: user.is_super,
+      godLevel: user.god_level,
+      permissions: user.permissions,
+      tokenId: claims.tokenId,
+      tokenExpires: claims.expires,
+    };
+  }
+
+  async function resolveCompany(c: Context<AppEnv>, user: SessionUser): Promise<CompanyContext> {
+    const header = c.req.header('X-Database')?.trim().toUpperCase();
+    if (!header) throw badRequest('The X-Database header (the company) is required');
+    if (!/^[A-Z0-9_]{1,20}$/.test(header)) throw badRequest(`X-Database '${header.slice(0, 40)}' is not a valid company code`);
+    const company = await directory.company(header);
+    const allowed = company && !company.inactive && (user.isSuper || (await directory.hasAccess(user.id, company.code)));
+    if (!company || !allowed) throw forbidden(`User ${user.id} may not open company ${header}`);
+    return { code: company.code, name: company.name, schema: company.schema_name, db: db.company(company.schema_name) };
+  }
+
+  async function assertNotLocked(company: CompanyContext, user: SessionUser) {
+    const lock = await company.db
+      .selectFrom('control_setting')
+      .select(['key', 'value'])
+      .where('key', 'in', ['monthend_lock_uuid', 'monthend_lock_user'])
+      .execute();
+    const value = (k: string) => lock.find((r) => r.key === k)?.value as string | null | undefined;
+    const lockId = value('monthend_lock_uuid');
+    if (lockId && value('monthend_lock_user') !== user.id) {
+      throw new ApiError(423, `Exclusive Month End Mode is active: updates are blocked until ${value('monthend_lock_user') ?? 'another user'} completes month end`, { monthend: true });
+    }
+  }
+
+  return function requires(access: RouteAccess): Guard {
+    const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+      if (access === 'public') return next();
+      const user = await authenticate(c);
+      c.set('user', user);
+      if (access === 'signed-in') return next();
+      if (access === 'support') {
+        if (!user.isSuper) throw forbidden('Only support users may use the support console');
+        return next();
+      }
+      const company = await resolveCompany(c, user);
+      c.set('company', company);
+      if (access !== 'company' && !hasPermission(user.permissions, access)) {
+        throw forbidden(`Permission ${access} is required for ${c.req.method} ${c.req.path}`);
+      }
+      if (!READ_METHODS.has(c.req.method)) await assertNotLocked(company, user);
+      return next();
+    };
+    return Object.assign(guard, { access });
+  };
+}
+
+export type Requires = ReturnType<typeof createGuard>;
