@@ -1,0 +1,201 @@
+import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
+} from '@fluentui/react-components';
+import { CheckmarkRegular, ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { formatDate } from '../format/dates.js';
+import { formatCents, formatMoney, formatMoneyBrackets, formatNumber, sumCents, type MoneyInput } from '../format/money.js';
+import { StatusIcon } from '../format/StatusIcon.js';
+import { EMPTY_LIST_TEXT, opensEditor, pageCount, pageOf, sortRows, type SortDirection } from './rules.js';
+import type { ListColumn, ListRecord } from './types.js';
+
+const ROW_HEIGHT = 28;
+
+function columnId<Row extends ListRecord>(c: ListColumn<Row>, index: number): string {
+  return c.id ?? c.field ?? `column-${index}`;
+}
+
+function defaultAlign<Row extends ListRecord>(c: ListColumn<Row>): 'left' | 'right' | 'center' {
+  if (c.align) return c.align;
+  return c.kind === 'money' || c.kind === 'moneyBrackets' || c.kind === 'number' ? 'right' : c.kind === 'status' || c.kind === 'boolean' ? 'center' : 'left';
+}
+
+function cellContent<Row extends ListRecord>(c: ListColumn<Row>, row: Row): ReactNode {
+  if (c.render) return c.render(row);
+  const value = c.field ? row[c.field] : undefined;
+  switch (c.kind) {
+    case 'money':
+      return formatMoney(value as MoneyInput);
+    case 'moneyBrackets':
+      return formatMoneyBrackets(value as MoneyInput);
+    case 'number':
+      return formatNumber(value as MoneyInput);
+    case 'date':
+      return formatDate(value as string | Date | null);
+    case 'status':
+      return <StatusIcon status={value as string | null} />;
+    case 'boolean':
+      return value ? <CheckmarkRegular aria-label="Yes" /> : null;
+    default:
+      return value === null || value === undefined ? '' : String(value);
+  }
+}
+
+export interface ListTableProps<Row extends ListRecord> {
+  rows: readonly Row[];
+  columns: readonly ListColumn<Row>[];
+  keyField: string;
+  pageSize: number;
+  totals?: readonly string[];
+  showTotals: boolean;
+  loading?: boolean;
+  onOpen?: (row: Row) => void;
+  rowActions?: (row: Row) => ReactNode;
+  renderExpanded?: (row: Row) => ReactNode;
+  rowStyle?: (row: Row) => React.CSSProperties | undefined;
+  label: string;
+}
+
+/** The dense striped paginated table of the list pattern (28 px rows). */
+export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): ReactElement {
+  const { columns, keyField, pageSize, onOpen, rowActions, renderExpanded } = props;
+  const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<{ field: string; direction: SortDirection } | null>(null);
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+
+  const sorted = sort ? sortRows(props.rows, sort.field, sort.direction) : props.rows;
+  const shown = pageOf(sorted, page, pageSize);
+  const pages = pageCount(sorted.length, pageSize);
+  const span = columns.length + (renderExpanded ? 1 : 0) + (rowActions ? 1 : 0);
+  const rowKey = (row: Row, index: number) => String(row[keyField] ?? row._pk ?? `row-${shown.page}-${index}`);
+
+  const toggleSort = (field: string) =>
+    setSort((s) => (s?.field === field ? { field, direction: s.direction === 'ascending' ? 'descending' : 'ascending' } : { field, direction: 'ascending' }));
+  const toggleExpanded = (key: string) =>
+    setExpanded((set) => {
+      const next = new Set(set);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  return (
+    <div>
+      <Table size="extra-small" aria-label={props.label} style={{ tableLayout: 'auto' }}>
+        <TableHeader>
+          <TableRow>
+            {renderExpanded ? <TableHeaderCell style={{ width: 32 }} aria-label="Expand" /> : null}
+            {columns.map((c, i) => {
+              const sortable = Boolean(c.sortable && c.field);
+              return (
+                <TableHeaderCell
+                  key={columnId(c, i)}
+                  style={{ width: c.width, textAlign: defaultAlign(c) }}
+                  sortable={sortable}
+                  sortDirection={sortable && sort && sort.field === c.field ? sort.direction : undefined}
+                  onClick={sortable ? () => toggleSort(c.field!) : undefined}
+                >
+                  {c.header}
+                </TableHeaderCell>
+              );
+            })}
+            {rowActions ? <TableHeaderCell aria-label="Actions" /> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {shown.rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={span}>
+                <Text italic>{props.loading ? 'Loading ....' : EMPTY_LIST_TEXT}</Text>
+              </TableCell>
+            </TableRow>
+          ) : (
+            shown.rows.map((row, index) => {
+              const key = rowKey(row, index);
+              const clickable = Boolean(onOpen) && opensEditor(row);
+              const isExpanded = expanded.has(key);
+              return (
+                <Fragment key={key}>
+                  <TableRow
+                    data-testid="list-row"
+                    tabIndex={clickable ? 0 : undefined}
+                    onClick={clickable ? () => onOpen!(row) : undefined}
+                    onKeyDown={clickable ? (e) => e.key === 'Enter' && onOpen!(row) : undefined}
+                    style={{
+                      height: ROW_HEIGHT,
+                      cursor: clickable ? 'pointer' : 'default',
+                      background: index % 2 === 1 ? tokens.colorNeutralBackground2 : undefined,
+                      color: row.inactive ? tokens.colorNeutralForegroundDisabled : undefined,
+                      ...props.rowStyle?.(row),
+                    }}
+                  >
+                    {renderExpanded ? (
+                      <TableCell>
+                        <Button
+                          size="small"
+                          appearance="transparent"
+                          aria-label={isExpanded ? 'Collapse row' : 'Expand row'}
+                          aria-expanded={isExpanded}
+                          icon={isExpanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            toggleExpanded(key);
+                          }}
+                        />
+                      </TableCell>
+                    ) : null}
+                    {columns.map((c, i) => (
+                      <TableCell key={columnId(c, i)} style={{ textAlign: defaultAlign(c), whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                        {cellContent(c, row)}
+                      </TableCell>
+                    ))}
+                    {rowActions ? (
+                      // Actions must not also open the editor.
+                      <TableCell onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                        {rowActions(row)}
+                      </TableCell>
+                    ) : null}
+                  </TableRow>
+                  {renderExpanded && isExpanded ? (
+                    <TableRow data-testid="list-row-expanded">
+                      <TableCell colSpan={span}>{renderExpanded(row)}</TableCell>
+                    </TableRow>
+                  ) : null}
+                </Fragment>
+              );
+            })
+          )}
+          {props.showTotals && props.totals?.length && sorted.length > 0 ? (
+            <TableRow data-testid="list-totals" style={{ height: ROW_HEIGHT, fontWeight: 600, borderTop: `2px solid ${tokens.colorNeutralStroke1}` }}>
+              {renderExpanded ? <TableCell /> : null}
+              {columns.map((c, i) => (
+                <TableCell key={columnId(c, i)} style={{ textAlign: defaultAlign(c) }}>
+                  {c.field && props.totals!.includes(c.field)
+                    ? formatCents(sumCents(sorted as Record<string, unknown>[], c.field), { brackets: c.kind === 'moneyBrackets' })
+                    : i === 0
+                      ? 'Totals'
+                      : null}
+                </TableCell>
+              ))}
+              {rowActions ? <TableCell /> : null}
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+      {pages > 1 ? (
+        <div style={{ display: 'flex', gap: 8, alignItems: 'center', justifyContent: 'flex-end', paddingTop: 4 }}>
+          <Text size={200}>{sorted.length} rows</Text>
+          <Button size="small" disabled={shown.page === 0} onClick={() => setPage(shown.page - 1)}>
+            Previous page
+          </Button>
+          <Text size={200} data-testid="list-page">
+            Page {shown.page + 1} of {pages}
+          </Text>
+          <Button size="small" disabled={shown.page >= pages - 1} onClick={() => setPage(shown.page + 1)}>
+            Next page
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { fetchControl, fetchCurrentUser, startupKeys } from '../runtime/startup.js';
+import { pageSizeFor } from './rules.js';
+
+function useWindowWidth(): number {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1280 : window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
+
+// The shell loads the user and control record at startup; lists only read what is cached and never fetch them.
+const cacheOnly = { enabled: false, staleTime: Infinity } as const;
+
+/** Rows per page: the prop, else the user's desktopRows/mobileRows for this window width. */
+export function usePageSize(override?: number): number {
+  const width = useWindowWidth();
+  const user = useQuery({ queryKey: startupKeys.user, queryFn: fetchCurrentUser, ...cacheOnly });
+  return override ?? pageSizeFor(user.data, width);
+}
+
+/** The accounting month: the prop, else the control record's current month, else today's. */
+export function useCurrentMonth(override?: { month: number; year: number }): { month: number; year: number } {
+  const control = useQuery({ queryKey: startupKeys.control, queryFn: fetchControl, ...cacheOnly });
+  if (override) return override;
+  if (control.data?.current_month && control.data.current_year) return { month: control.data.current_month, year: control.data.current_year };
+  const today = new Date();
+  return { month: today.getMonth() + 1, year: today.getFullYear() };
+}
+
+/** Leaves an editor-only screen: a history push that single-spa and the remotes' routers pick up. */
+export function navigateTo(path: string): void {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+}

@@ -1,0 +1,143 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import type { FieldKinds } from '../fields/values.js';
+import type { AppliedPeriod } from './period.js';
+
+/** A list row or editor record: any fields plus the server's record traits (spec 1 §3.1). */
+export type ListRecord = Record<string, unknown> & {
+  _pk?: unknown;
+  _readonly?: boolean;
+  _candelete?: boolean;
+  _editordisabled?: boolean;
+  inactive?: unknown;
+};
+
+export type ColumnKind = 'text' | 'money' | 'moneyBrackets' | 'number' | 'date' | 'status' | 'boolean';
+
+export interface ListColumn<Row extends ListRecord> {
+  header: string;
+  /** The row field shown (and summed or sorted). */
+  field?: string;
+  /** Custom cell content; overrides the field's formatting. */
+  render?: (row: Row) => ReactNode;
+  /** Unique column id when there is no field. */
+  id?: string;
+  kind?: ColumnKind;
+  width?: number | string;
+  align?: 'left' | 'right' | 'center';
+  sortable?: boolean;
+}
+
+export interface TypeOption {
+  value: string;
+  label: string;
+}
+
+/** Which filters the list offers. Search is on unless turned off; the others are off unless given. */
+export interface ListFilterConfig {
+  search?: boolean;
+  /** 'server' sends the search in the query (default); 'client' filters the fetched rows. */
+  searchMode?: 'server' | 'client';
+  inactive?: boolean;
+  period?: boolean;
+  /** Type filter choices, e.g. ALL, OWNER, SUPPLIER, TENANT; 'ALL' or '' send no type. */
+  type?: readonly (string | TypeOption)[];
+  dateRange?: boolean;
+  /** Show the filter panel on open (drill-downs waiting for a filter open it anyway). */
+  open?: boolean;
+}
+
+/** The filters as they currently apply, handed to render props (totals labels differ in the current month). */
+export interface ListFilterState {
+  search: string;
+  inactive: boolean;
+  type: string;
+  from: Date | null;
+  to: Date | null;
+  period: AppliedPeriod | null;
+  /** The user has applied a filter (drill-downs wait for this). */
+  applied: boolean;
+}
+
+export type EditorSize = 'small' | 'medium' | 'large' | 'extra large';
+
+export interface EditorContext<Row extends ListRecord = ListRecord> {
+  form: UseFormReturn<FieldValues>;
+  /** The record as read from the server; null while adding. */
+  record: Row | null;
+  isNew: boolean;
+  readOnly: boolean;
+  close: () => void;
+}
+
+export interface EditorTab<Row extends ListRecord = ListRecord> {
+  value: string;
+  label: string;
+  render: (ctx: EditorContext<Row>) => ReactNode;
+}
+
+/** What the editor needs, shared by list screens and editor-only screens. */
+export interface RecordEditorConfig<Row extends ListRecord = ListRecord> {
+  /** Base path of the record calls; read/create/update/delete default to it (`${path}/${key}`). */
+  path?: string;
+  readPath?: string;
+  createPath?: string;
+  updatePath?: string;
+  deletePath?: string;
+  keyField?: string;
+  /** Editor body; or give editorTabs for a tabbed editor. */
+  editor?: (ctx: EditorContext<Row>) => ReactNode;
+  editorTabs?: readonly EditorTab<Row>[];
+  editorTitle?: (record: Row | null, isNew: boolean) => string;
+  /** Validation for the editor form (zodResolver). */
+  schema?: z.ZodType<unknown, FieldValues>;
+  /** Field kinds for empty defaults and read/write conversion (spec 1 §3.1). */
+  fieldKinds?: FieldKinds;
+  /** Values of a new record. */
+  defaults?: Record<string, unknown> | (() => Record<string, unknown>);
+  /** Record → form values, after the field-kind conversion (e.g. negate a payment amount). */
+  toForm?: (record: Row) => Record<string, unknown>;
+  /** Form values → request body; defaults to the field-kind conversion. */
+  toBody?: (values: Record<string, unknown>, record: Row | null) => unknown;
+  editorSize?: EditorSize;
+  readOnly?: boolean;
+  /** Close after a successful save (default); otherwise reload the record from the server. */
+  closeOnSave?: boolean;
+  /** Runs after a successful save, e.g. to refresh lookups. */
+  afterSave?: (saved: Row, mode: 'create' | 'update') => void;
+  afterDelete?: (record: Row) => void;
+}
+
+export interface ListEditorProps<Row extends ListRecord = ListRecord> extends RecordEditorConfig<Row> {
+  title: ReactNode;
+  /** GET path of the list ({ data: rows[] }); or give fetchList. */
+  listPath?: string;
+  fetchList?: (query: Record<string, string | number | boolean | undefined>) => Promise<Row[]>;
+  /** Fixed query values sent with every list fetch. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Names the list for its query key and remembered period; defaults to listPath. */
+  listKey?: string;
+  columns: readonly ListColumn<Row>[];
+  filters?: ListFilterConfig;
+  /** Money fields summed exactly in the totals row. */
+  totals?: readonly string[];
+  canAdd?: boolean;
+  /** Show only the editor; on close go to closePath (default '/'). */
+  editorOnly?: boolean;
+  /** Record opened in editor-only mode; null or absent adds a new one. */
+  editorKey?: string | number | null;
+  closePath?: string;
+  /** How to leave an editor-only screen; defaults to a history push that single-spa routes. */
+  onNavigate?: (path: string) => void;
+  delayFetchUntilFilter?: boolean;
+  rowActions?: (row: Row) => ReactNode;
+  renderExpanded?: (row: Row) => ReactNode;
+  rowStyle?: (row: Row) => CSSProperties | undefined;
+  /** Rows per page; defaults to the signed-in user's desktopRows/mobileRows. */
+  pageSize?: number;
+  toolbarExtra?: (filters: ListFilterState) => ReactNode;
+  onFiltersChange?: (filters: ListFilterState) => void;
+  /** Current month and year for the period filter; defaults to the control record, else today. */
+  currentMonth?: { month: number; year: number };
+}
