@@ -1,2 +1,5 @@
 export * from './runtime/index.js';
 export * from './menu/index.js';
+export * from './list-editor/index.js';
+export * from './fields/index.js';
+export * from './format/index.js';
