@@ -5,8 +5,17 @@ import type { AppDeps } from './deps.js';
 import { errorJson, knownErrorResponse } from './http/errors.js';
 import type { AppEnv } from './http/env.js';
 import { writeLog } from './log/system-log.js';
+import { accountRoutes } from './reference/accounts.js';
 import { bankRoutes } from './reference/banks.js';
+import { businessEntityRoutes } from './reference/business.js';
+import { cardTypeRoutes } from './reference/card-types.js';
 import { categoryRoutes } from './reference/category.js';
+import { checklistRoutes } from './reference/checklist.js';
+import { feeRoutes } from './reference/fees.js';
+import { gstCodeRoutes } from './reference/gst-codes.js';
+import { templateRoutes } from './reference/templates.js';
+import { unitClassRoutes } from './reference/unit-classes.js';
+import { unitTypeRoutes } from './reference/unit-types.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -22,6 +31,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/category', categoryRoutes(deps));
   app.route('/api/banks', bankRoutes(deps));
+  app.route('/api/account', accountRoutes(deps));
+  app.route('/api/cardtype', cardTypeRoutes(deps));
+  app.route('/api/gstcodes', gstCodeRoutes(deps));
+  app.route('/api/unittype', unitTypeRoutes(deps));
+  app.route('/api/unitclass', unitClassRoutes(deps));
+  app.route('/api/fees', feeRoutes(deps));
+  app.route('/api/checklist', checklistRoutes(deps));
+  app.route('/api/templates', templateRoutes(deps));
+  app.route('/api/entity', businessEntityRoutes(deps));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
   app.onError(async (err, c) => {

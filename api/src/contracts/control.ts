@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SYNC_FREQUENCIES, STATEMENT_FORMATS, optionalText, percent } from './common.js';
+import { bankAccountNumber, bsb } from './entity.js';
+import { imageDataUrl } from './images.js';
 
 const accountCode = optionalText;
 const year = z.number({ error: 'Year is Required' }).int().min(2000, 'Year is Required').max(2100);
@@ -22,15 +24,11 @@ export const controlSettingsContract = z.object({
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim().toUpperCase()))
     .refine((v) => v === null || /^[A-Z]{3}$/.test(v), 'Bank code is the 3-letter ABA institution code'),
   bank_account_name: optionalText,
-  bank_account_number: z.union([z.string(), z.null()]).optional()
-    .transform((v) => (v == null || v.trim() === '' ? null : v.replace(/[\s-]/g, '')))
-    .refine((v) => v === null || /^\d{1,9}$/.test(v), 'Account number is up to 9 digits'),
+  bank_account_number: bankAccountNumber,
   bank_account_id: z.union([z.string(), z.null()]).optional()
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
     .refine((v) => v === null || /^\d{6}$/.test(v), 'APCA user id is 6 digits'),
-  bank_bsb: z.union([z.string(), z.null()]).optional()
-    .transform((v) => (v == null || v.trim() === '' ? null : v.replace(/\D/g, '').replace(/^(\d{3})(\d{3})$/, '$1-$2')))
-    .refine((v) => v === null || /^\d{3}-\d{3}$/.test(v), 'BSB is 6 digits (NNN-NNN)'),
+  bank_bsb: bsb,
   // Control accounts
   owner_account: accountCode,
   surcharge_account: accountCode,
@@ -76,3 +74,55 @@ export const controlValueContract = z.object({ value: z.unknown() });
 
 /** Values owned by processes (start of day, month end, reconciliation, sync), never by the form. */
 export const SYSTEM_CONTROL_KEYS = ['last_start_date', 'monthend_lock_uuid', 'monthend_lock_user', 'last_sync_date', 'last_sync_run_date', 'logo'] as const;
+
+/** Settings that name a transaction account: each must be an existing account. */
+export const CONTROL_ACCOUNT_KEYS = ['owner_account', 'surcharge_account', 'deposit_account', 'disburse_account', 'hold_account',
+  'unallocated_account', 'roomcharge_account', 'reversal_account', 'rent_account', 'disbursement_account', 'owner_stay_account',
+  'bond_account', 'rent_commission_account'] as const satisfies readonly (keyof ControlSettings)[];
+
+/** Settings that name an e-mail template: each must be an existing template. */
+export const CONTROL_TEMPLATE_KEYS = ['default_email_template', 'default_statement_template', 'default_invoice_template',
+  'default_reports_template'] as const satisfies readonly (keyof ControlSettings)[];
+
+/** Secrets kept in the settings: never answered, and an empty value on a whole-record save keeps them. */
+export const CONTROL_SECRET_KEYS = ['gp_pwd'] as const satisfies readonly (keyof ControlSettings)[];
+
+/** Values owned by processes or the ledger, answered by GET /api/control beside the settings. */
+export interface ControlState {
+  today: string;
+  current_month: number;
+  current_year: number;
+  month_year_startcase: string;
+  db_name: string;
+  company_name: string;
+  monthend_lock_uuid: string | null;
+  monthend_lock_user: string | null;
+  last_sync_date: string | null;
+  last_sync_run_date: string | null;
+  /** Ledger figures: null until the ledger holds transactions. */
+  ledger_first_date: string | null;
+  ledger_last_date: string | null;
+  last_reconcile_date: string | null;
+  bank_balance: number | null;
+  logo_present: boolean;
+  /** True when a booking-system password is stored (the password itself is never answered). */
+  gp_pwd_set: boolean;
+}
+export type ControlRecord = ControlSettings & ControlState;
+
+/** GET /api/control/info (spec 3 §3 'Control info'). */
+export type ControlInfo = Pick<ControlState, 'current_year' | 'current_month' | 'month_year_startcase' | 'db_name' | 'bank_balance'
+  | 'last_reconcile_date' | 'ledger_first_date' | 'ledger_last_date'> & Pick<ControlSettings, 'default_reports_template' | 'default_statement_template'> & { current_date: string };
+
+/** The logo: a PNG or JPEG data URL; the server scales it to 300×150. */
+export const LOGO_WIDTH = 300;
+export const LOGO_HEIGHT = 150;
+export const controlLogoContract = z.object({ logo: imageDataUrl(768 * 1024, 'Logo') });
+
+/** GET /api/control/start: ?force=true runs start of day. */
+export const controlStartQuery = z.object({ force: z.enum(['true', 'false']).optional() });
+export interface ControlStartResult {
+  today: string;
+  /** True when this call ran start of day (false when it had already run today, or without force). */
+  ran: boolean;
+}

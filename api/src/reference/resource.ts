@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { ZodType } from 'zod';
 import type { CompanyTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
@@ -39,7 +39,11 @@ export interface ResourceConfig<Input> {
   /** Why a row may not be deleted (still referenced), or null when it may. */
   inUse?: (db: Kysely<any>, key: string | number) => Promise<string | null>;
   /** Extra rule checks before insert/update (e.g. a referenced code must exist). */
-  check?: (db: Kysely<any>, row: Row, existing: Row | undefined) => Promise<void>;
+  check?: (db: Kysely<any>, row: Row, existing: Row | undefined, input: Input) => Promise<void>;
+  /** Adds display columns from other tables (e.g. a fee's account name) to list and read answers. */
+  withNames?: (query: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any>;
+  /** The list is also answered under this name (the checklist screen reads `list`). */
+  listAlias?: string;
 }
 
 export function parseKey(kind: 'code' | 'serial', raw: string, label: string): string | number {
@@ -56,11 +60,24 @@ export function referenceResource<Input>(deps: AppDeps, config: ResourceConfig<I
   const { requires } = deps;
   const table = config.table as string;
   const db = (c: { get(k: 'company'): CompanyContext }) => c.get('company').db as unknown as Kysely<any>;
+  // Qualified, because withNames may join tables with columns of the same name.
+  const col = (name: string) => (name.includes('.') ? name : `${table}.${name}`);
+  const keyColumn = col(config.key);
 
   async function find(executor: Kysely<any>, key: string | number, lock = false): Promise<Row | undefined> {
     let q = executor.selectFrom(table).selectAll().where(config.key, '=', key);
     if (lock) q = q.forUpdate();
     return (await q.executeTakeFirst()) as Row | undefined;
+  }
+
+  /** The rows as answered: the table's columns plus any display names. */
+  function viewQuery(executor: Kysely<any>) {
+    const q = executor.selectFrom(table).selectAll(table);
+    return config.withNames ? config.withNames(q) : q;
+  }
+
+  async function findView(executor: Kysely<any>, key: string | number): Promise<Row | undefined> {
+    return (await viewQuery(executor).where(keyColumn, '=', key).executeTakeFirst()) as Row | undefined;
   }
 
   const logChange = (trx: Kysely<any>, company: CompanyContext, user: SessionUser, method: string, key: string | number, before: Row | undefined, after: Row | undefined) =>
@@ -80,50 +97,52 @@ export function referenceResource<Input>(deps: AppDeps, config: ResourceConfig<I
   app.get(config.listPath ?? '/', requires(config.access), async (c) => {
     const search = c.req.query('search')?.trim() ?? '';
     const showInactive = c.req.query('inactive') === 'true';
-    let q = db(c).selectFrom(table).selectAll().orderBy(config.orderBy);
-    if (!showInactive) q = q.where('inactive', '=', false);
+    let q = viewQuery(db(c)).orderBy(col(config.orderBy));
+    if (!showInactive) q = q.where(col('inactive'), '=', false);
     if (search.length >= 3) {
       const pattern = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-      q = q.where((eb) => eb.or(config.searchColumns.map((col) => eb(sql`${sql.ref(col)}::text`, 'ilike', pattern))));
+      q = q.where((eb) => eb.or(config.searchColumns.map((name) => eb(sql`${sql.ref(col(name))}::text`, 'ilike', pattern))));
     }
-    const rows = (await q.execute()) as Row[];
-    return c.json({ data: rows.map((r) => ({ ...config.toView(r), _pk: r[config.key] })) });
+    const rows = ((await q.execute()) as Row[]).map((r) => ({ ...config.toView(r), _pk: r[config.key] }));
+    return c.json(config.listAlias ? { data: rows, [config.listAlias]: rows } : { data: rows });
   });
 
   app.get('/:key', requires(config.access), async (c) => {
     const key = parseKey(config.keyKind, c.req.param('key'), config.label);
-    const row = await find(db(c), key);
+    const row = await findView(db(c), key);
     if (!row) throw notFound(`${config.label} ${key} not found`);
     const inUse = config.inUse ? await config.inUse(c.get('company').db, key) : null;
     return c.json({ data: { ...config.toView(row), _pk: row[config.key], _candelete: inUse === null } });
   });
 
   app.post('/', requires(config.access), jsonBody(config.schema), async (c) => {
-    const row = config.toRow(c.req.valid('json') as Input);
+    const input = c.req.valid('json') as Input;
+    const row = config.toRow(input);
     if (config.keyKind === 'serial') delete row[config.key];
     const created = await db(c).transaction().execute(async (trx) => {
       if (config.keyKind === 'code' && (await find(trx, row[config.key] as string))) {
         throw conflict(`${config.label} ${String(row[config.key])} already exists`, { errors: [{ path: config.key, msg: 'Code already exists' }] });
       }
-      await config.check?.(trx, row, undefined);
+      await config.check?.(trx, row, undefined, input);
       const inserted = (await trx.insertInto(table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
       await logChange(trx, c.get('company'), c.get('user'), 'POST', inserted[config.key] as string, undefined, inserted);
-      return inserted;
+      return config.withNames ? ((await findView(trx, inserted[config.key] as string | number)) ?? inserted) : inserted;
     });
     return c.json({ data: { ...config.toView(created), _pk: created[config.key] }, message: 'Record Created' });
   });
 
   app.put('/:key', requires(config.access), jsonBody(config.schema), async (c) => {
     const key = parseKey(config.keyKind, c.req.param('key'), config.label);
-    const row = config.toRow(c.req.valid('json') as Input);
+    const input = c.req.valid('json') as Input;
+    const row = config.toRow(input);
     delete row[config.key];
     const updated = await db(c).transaction().execute(async (trx) => {
       const before = await find(trx, key, true);
       if (!before) throw notFound(`${config.label} ${key} not found`);
-      await config.check?.(trx, row, before);
+      await config.check?.(trx, row, before, input);
       const after = (await trx.updateTable(table).set(row).where(config.key, '=', key).returningAll().executeTakeFirstOrThrow()) as Row;
       await logChange(trx, c.get('company'), c.get('user'), 'PUT', key, before, after);
-      return after;
+      return config.withNames ? ((await findView(trx, key)) ?? after) : after;
     });
     return c.json({ data: { ...config.toView(updated), _pk: updated[config.key] }, message: 'Record Updated' });
   });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DISBURSE_METHODS, ENTITY_TYPES, STATEMENT_FORMATS, code, nonNegativeMoney, optionalEmail, percent, requiredText } from './common.js';
+
+/** Optional free text with a length limit; empty (or the single space old screens send) is null. */
+export const optionalTextMax = (max: number) =>
+  z.union([z.string(), z.null()]).optional()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
+    .refine((v) => v === null || v.length <= max, `Must be at most ${max} characters`);
+
+/** An optional reference to another record's code: empty, null or false mean none. */
+export const optionalCode = z.union([z.string(), z.literal(false), z.null()]).optional()
+  .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toUpperCase() : null));
+
+const digits = (raw: string) => raw.replace(/[\s-]/g, '');
+
+/** An Australian BSB, stored as NNN-NNN whatever separators were typed. */
+export const bsb = z.union([z.string(), z.null()]).optional()
+  .transform((v) => (v == null || v.trim() === '' ? null : digits(v).replace(/^(\d{3})(\d{3})$/, '$1-$2')))
+  .refine((v) => v === null || /^\d{3}-\d{3}$/.test(v), 'BSB is 6 digits (NNN-NNN)');
+
+/** A bank account number as the ABA file carries it: up to 9 digits. */
+export const bankAccountNumber = z.union([z.string(), z.null()]).optional()
+  .transform((v) => (v == null || v.trim() === '' ? null : digits(v)))
+  .refine((v) => v === null || /^\d{1,9}$/.test(v), 'Account number is up to 9 digits');
+
+const digitsOf = (length: number, label: string) => z.union([z.string(), z.null()]).optional()
+  .transform((v) => (v == null || v.trim() === '' ? null : digits(v)))
+  .refine((v) => v === null || new RegExp(`^\\d{${length}}$`).test(v), `${label} is ${length} digits`);
+
+/**
+ * A party's record (spec 2 §3 'Entity', §5 'Entity'). Holds and budget are dollars on the wire
+ * and cents in the database; commission is a percentage with two decimals. Ledger figures
+ * (funds, pay, pending, balance) are computed and never accepted.
+ */
+export const entityContract = z.object({
+  code: code(4, 20, { required: 'Code is required', min: 'Must be at least 4 characters', max: 'Must be at most 20 characters' }),
+  type: z.enum(ENTITY_TYPES, { error: 'Type must be Selected' }),
+  category: z.string({ error: 'Category must be Selected' }).trim().min(1, 'Category must be Selected').transform((v) => v.toUpperCase()),
+  name: requiredText('Name is required').pipe(z.string().min(4, 'Must be at least 4 characters').max(40, 'Must be at most 40 characters')),
+  email: optionalEmail,
+  address: optionalTextMax(200),
+  town: optionalTextMax(60),
+  state: optionalTextMax(20),
+  postcode: optionalTextMax(10),
+  phone1: optionalTextMax(30),
+  phone2: optionalTextMax(30),
+  abn: digitsOf(11, 'ABN'),
+  acn: digitsOf(9, 'ACN'),
+  bank: optionalCode,
+  bank_account_name: optionalTextMax(32),
+  bank_bsb: bsb,
+  bank_account_number: bankAccountNumber,
+  disburse_method: z.enum(Object.keys(DISBURSE_METHODS) as ['EFT', 'CHEQUE', 'HOLD'], { error: 'Disburse method is EFT, CHEQUE or HOLD' }).default('EFT'),
+  hold_this_month: nonNegativeMoney.default(0),
+  hold_this_month_reason: optionalTextMax(200),
+  hold_always: nonNegativeMoney.default(0),
+  hold_always_reason: optionalTextMax(200),
+  notes: optionalTextMax(4000),
+  statement_notes: optionalTextMax(4000),
+  statement_format: z.enum(Object.keys(STATEMENT_FORMATS) as ['DET', 'SUM'], { error: 'Statement format is DET or SUM' }).default('DET'),
+  statement_show_pending: z.boolean().default(true),
+  statement_show_summary: z.boolean().default(true),
+  is_agent: z.boolean().default(false),
+  commission: percent(0, 100).default(0),
+  room_rate_has_commission_deducted: z.boolean().default(false),
+  apply_fees_to_gross: z.boolean().default(false),
+  budget: nonNegativeMoney.default(0),
+  charge_release_override: z.boolean().default(false),
+  inactive: z.boolean().default(false),
+});
+export type EntityInput = z.infer<typeof entityContract>;
+
+/** The record as the API answers it (money in dollars). */
+export type Entity = EntityInput & { _pk?: string; _candelete?: boolean };
+
+/** The business entity editor sends the same record; its code and type are fixed. */
+export const businessEntityContract = entityContract.extend({
+  code: z.string().optional().transform(() => 'BUSINESS' as const),
+  type: z.string().optional().transform(() => 'BUSINESS' as const),
+});
+export type BusinessEntityInput = z.infer<typeof businessEntityContract>;
+export const BUSINESS_ENTITY_CODE = 'BUSINESS';

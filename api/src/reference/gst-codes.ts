@@ -1,0 +1,20 @@
+import { type GstCodeInput, gstCodeContract } from '../contracts/reference.js';
+import type { AppDeps } from '../deps.js';
+import { referenceResource } from './resource.js';
+import { referencedBy } from './rules.js';
+
+/** GST (tax) codes; rates are whole percents. */
+export const gstCodeRoutes = (deps: AppDeps) =>
+  referenceResource<GstCodeInput>(deps, {
+    label: 'GST code',
+    table: 'gst_code',
+    key: 'code',
+    keyKind: 'code',
+    schema: gstCodeContract,
+    toRow: (input) => ({ ...input }),
+    toView: (row) => ({ code: row.code, name: row.name, rate: row.rate, inactive: row.inactive }),
+    access: 'p_mgt',
+    orderBy: 'code',
+    searchColumns: ['code', 'name'],
+    inUse: (db, key) => referencedBy(db, 'account', 'gstcode', key, 'account'),
+  });
