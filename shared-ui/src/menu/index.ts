@@ -3,3 +3,4 @@ export * from './visible-menu.js';
 export * from './breadcrumbs.js';
 export * from './pinned.js';
 export * from './area-page.js';
+export * from './route-cards.js';

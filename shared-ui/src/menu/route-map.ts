@@ -101,6 +101,8 @@ export const ROUTE_MAP: MenuGroup[] = [
         ['unittype', 'Unit Types', 'p_mgt'],
         ['unitclass', 'Unit Class', 'p_mgt'],
         ['users', 'Users', 'p_mgt'],
+        // Spec 3 §2: the checklist editor also sits under the management menu.
+        ['checklist', 'Month End Checklist', 'p_mgt'],
       ]),
     ],
   },

@@ -34,7 +34,7 @@ describe('visibleMenu', () => {
   it('filters management tabs by the tab flag and each route flag, dropping empty tabs', () => {
     const management = visibleMenu({ p_mgt: true, p_daily: true, p_fn_bank: true, p_transaction: true }).find((g) => g.key === 'management');
     expect(management?.tabs?.map((t) => t.key)).toEqual(['daily']);
-    expect(management?.tabs?.[0].routes.map((r) => r.path)).toEqual([
+    expect(management?.tabs?.[0]?.routes.map((r) => r.path)).toEqual([
       '/management/daily/banking',
       '/management/daily/bankhist',
       '/management/daily/reconcile',

@@ -7,14 +7,15 @@ import { queryClient } from './query-client.js';
 /**
  * The providers around every remote's root. The id prefix keeps Fluent's generated ids (and
  * with them the theme style tag) apart between React roots; without it a remote mounting
- * second wipes the theme colours of the first.
+ * second wipes the theme colours of the first. Routes use the full paths of the route map, so
+ * the router needs no basename.
  */
-export function RemoteRoot({ idPrefix, basename, children }: { idPrefix: string; basename: string; children: ReactNode }) {
+export function RemoteRoot({ idPrefix, children }: { idPrefix: string; children: ReactNode }) {
   return (
     <IdPrefixProvider value={idPrefix}>
       <FluentProvider theme={webLightTheme} style={{ background: 'transparent' }}>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter basename={basename}>{children}</BrowserRouter>
+          <BrowserRouter>{children}</BrowserRouter>
         </QueryClientProvider>
       </FluentProvider>
     </IdPrefixProvider>

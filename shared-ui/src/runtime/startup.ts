@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Permissions } from 'api/contracts/permissions';
-import { api } from './api.js';
+import { api, type RequestOptions } from './api.js';
 
 /** The control record read at startup (spec 1 §3.3); the settings record adds more fields. */
 export interface Control {
@@ -66,12 +66,12 @@ export const startupKeys = {
   user: ['startup', 'user'] as const,
 };
 
-export const fetchControl = () => api.get<{ data: Control }>('/api/control').then((r) => r.data);
-export const fetchLookups = () => api.post<{ data: Lookups }>('/api/lookup', { lists: 'ALL' }).then((r) => r.data);
-export const fetchCurrentUser = () => api.get<{ data: CurrentUser[] }>('/api/auth').then((r) => r.data[0]);
+export const fetchControl = (options?: RequestOptions) => api.get<{ data: Control }>('/api/control', options).then((r) => r.data);
+export const fetchLookups = (options?: RequestOptions) => api.post<{ data: Lookups }>('/api/lookup', { lists: 'ALL' }, options).then((r) => r.data);
+export const fetchCurrentUser = (options?: RequestOptions) => api.get<{ data: CurrentUser[] }>('/api/auth', options).then((r) => r.data[0]);
 
 /** Data the shell loaded at startup; these never refetch on their own (the shell refreshes them). */
 const startupQuery = { staleTime: Infinity } as const;
-export const useControl = () => useQuery({ queryKey: startupKeys.control, queryFn: fetchControl, ...startupQuery });
-export const useLookups = () => useQuery({ queryKey: startupKeys.lookups, queryFn: fetchLookups, ...startupQuery });
-export const useCurrentUser = () => useQuery({ queryKey: startupKeys.user, queryFn: fetchCurrentUser, ...startupQuery });
+export const useControl = () => useQuery({ queryKey: startupKeys.control, queryFn: () => fetchControl(), ...startupQuery });
+export const useLookups = () => useQuery({ queryKey: startupKeys.lookups, queryFn: () => fetchLookups(), ...startupQuery });
+export const useCurrentUser = () => useQuery({ queryKey: startupKeys.user, queryFn: () => fetchCurrentUser(), ...startupQuery });

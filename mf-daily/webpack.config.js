@@ -1,0 +1,3 @@
+import { createFederatedConfig } from '../scripts/webpack/create-federated-config.mjs';
+
+export default createFederatedConfig({ name: 'mf_daily', dir: import.meta.dirname, exposes: { './app': './src/entry.ts' }, port: 3003 });

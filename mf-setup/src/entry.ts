@@ -1,0 +1,14 @@
+import React from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { mainSlot } from 'shared-ui';
+
+/** The module the shell loads as 'mf_setup/app': single-spa lifecycles only; the root loads lazily. */
+const lifecycles = singleSpaReact({
+  React,
+  ReactDOMClient,
+  loadRootComponent: () => import('./root.js').then((m) => m.Root),
+  domElementGetter: () => mainSlot('mf-setup'),
+});
+
+export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,0 +1,70 @@
+/**
+ * Builds the shell and the six remotes with webpack, two at a time (the machines have 2 cores).
+ * By default only apps whose dist is missing or older than their sources are built; --force
+ * builds all. Exits non-zero when any build fails.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APPS } from './webpack/remotes.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const force = process.argv.includes('--force');
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const PARALLEL = 2;
+
+/** Newest modification time under a path (file or folder), ignoring dependencies and caches. */
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    latest = Math.max(latest, newest(path.join(target, entry.name)));
+  }
+  return latest;
+}
+
+const sharedInputs = ['shared-ui/src', 'api/src/contracts', 'scripts/webpack', 'package-lock.json'].map((p) => path.join(root, p));
+
+function isStale(app) {
+  const built = path.join(root, app.folder, 'dist', 'remoteEntry.js');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  const inputs = [...sharedInputs, path.join(root, app.folder, 'src'), path.join(root, app.folder, 'webpack.config.js'), path.join(root, app.folder, 'public'), path.join(root, app.folder, 'package.json')];
+  return inputs.some((input) => newest(input) > builtAt);
+}
+
+function build(app) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
+      cwd: path.join(root, app.folder),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code === 0) console.log(`built ${app.folder} in ${seconds}s`);
+      else console.error(`FAILED ${app.folder} after ${seconds}s (exit ${code})\n${output}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const selected = APPS.filter((a) => only.length === 0 || only.includes(a.folder));
+const queue = selected.filter((a) => force || isStale(a));
+for (const app of selected) if (!queue.includes(app)) console.log(`up to date ${app.folder}`);
+
+const started = Date.now();
+let failed = 0;
+async function worker() {
+  for (let app = queue.shift(); app; app = queue.shift()) if (!(await build(app))) failed++;
+}
+await Promise.all(Array.from({ length: PARALLEL }, worker));
+if (selected.length) console.log(`front-end build finished in ${((Date.now() - started) / 1000).toFixed(1)}s${failed ? `, ${failed} failed` : ''}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,93 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { FluentProvider, IdPrefixProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import { isAllowedPath, mainSlot, queryClient, session, useCurrentUser } from 'shared-ui';
+import { AccessDenied } from './access-denied.js';
+import { FailureDialog } from './failure-dialog.js';
+import { MenuLanding } from './menu-landing.js';
+import { NoticeToaster } from './notice-toaster.js';
+import { PageHeader } from './page-header.js';
+import { Sidebar } from './sidebar.js';
+import { useSidebarState } from './sidebar-state.js';
+import { useStartup } from './startup.js';
+
+const hideLoadingScreen = () => {
+  document.documentElement.dataset.loading = 'false';
+};
+
+const useStored = (key: Parameters<typeof session.get>[0]) => useSyncExternalStore(session.subscribe, () => session.get(key));
+
+/** Passed by the root config: called once control, lookups and user are loaded, so the areas may mount. */
+export interface ChromeProps {
+  onStartupReady: () => void;
+}
+
+export function ChromeRoot({ onStartupReady }: ChromeProps) {
+  return (
+    <IdPrefixProvider value="oa-chrome-">
+      <FluentProvider theme={webLightTheme} style={{ background: 'transparent' }}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <NoticeToaster />
+            <FailureDialog />
+            <Chrome onStartupReady={onStartupReady} />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </FluentProvider>
+    </IdPrefixProvider>
+  );
+}
+
+function Chrome({ onStartupReady }: { onStartupReady: () => void }) {
+  const consoleMode = useStored('super') === 'true' && useStored('consoleActive') !== 'true';
+  const trappedError = useStored('trappedError');
+  const bypass = useStored('bypass') === 'true';
+  const trapped = trappedError !== null && !bypass;
+  const { state, retry } = useStartup(!consoleMode && !trapped);
+
+  useEffect(() => {
+    if (consoleMode || trapped || state.phase !== 'loading') hideLoadingScreen();
+    if (state.phase === 'ready') onStartupReady();
+  }, [consoleMode, trapped, state.phase, onStartupReady]);
+
+  if (consoleMode) return null;
+  if (trapped || state.phase === 'trapped') {
+    const message = state.phase === 'trapped' ? state.failure.message : (JSON.parse(trappedError ?? '{}') as { message?: string }).message ?? '';
+    return <AccessDenied message={message} onProceed={retry} />;
+  }
+  if (state.phase !== 'ready') return null;
+  return <ApplicationChrome />;
+}
+
+/** Sidebar and header in their grid cells, and the menu landing pages in the main area. */
+function ApplicationChrome() {
+  const { state, toggle } = useSidebarState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useCurrentUser().data;
+  const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
+  const allowed = user ? isAllowedPath(path, user.permissions) : true;
+
+  useEffect(() => {
+    // Unknown paths, '/' and routes the user may not open all go to the dashboard (spec 1 §2.1).
+    if (!allowed) navigate('/dashboard', { replace: true });
+  }, [allowed, navigate]);
+
+  useEffect(() => {
+    const root = document.getElementById('oa-root');
+    if (root) root.dataset.super = String(user?.is_super === true);
+  }, [user?.is_super]);
+
+  const sidebar = document.getElementById('oa-sidebar');
+  const header = document.getElementById('oa-header');
+  const landing = path === '/management' || path === '/reports' ? path.slice(1) : null;
+  return (
+    <>
+      {sidebar && createPortal(<Sidebar state={state} />, sidebar)}
+      {header && createPortal(<PageHeader onToggleSidebar={toggle} />, header)}
+      {landing && allowed && createPortal(<MenuLanding groupKey={landing as 'management' | 'reports'} />, mainSlot('shell'))}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { ApiFailure, api, fetchControl, fetchCurrentUser, fetchLookups, queryClient, session, startupKeys } from 'shared-ui';
+import { handleSessionFailure } from './session-rules.js';
+
+export type StartupState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'trapped'; failure: { status: number; message: string } };
+
+/** Today in the browser's time zone as YYYY-MM-DD, to compare with the server's control date. */
+export function localDate(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Whether the server has not yet started today (spec 1 §4.1 step 2). */
+export const needsStartOfDay = (controlToday: string, today: string) => controlToday < today;
+
+/** Periodic refresh only for sync_frequency of at least 60 seconds (spec 1 §4.1 step 4). */
+export const refreshInterval = (syncFrequency: number | null | undefined) => (syncFrequency && syncFrequency >= 60 ? syncFrequency * 1000 : null);
+
+const quiet = { quiet: true } as const;
+
+/**
+ * The load sequence of spec 1 §4.1: control, then lookups, then the user, each put in the
+ * shared QueryClient for the remotes. Failures are trapped: 401/403 end the session, anything
+ * else is stored as the trapped error and shows the access-denied page.
+ */
+async function runStartup(): Promise<void> {
+  let control = await fetchControl(quiet);
+  if (needsStartOfDay(control.today, localDate())) {
+    await api.get('/api/control/start', { ...quiet, query: { force: true } });
+    control = await fetchControl(quiet);
+  }
+  queryClient.setQueryData(startupKeys.control, control);
+  const lookups = await fetchLookups(quiet);
+  queryClient.setQueryData(startupKeys.lookups, lookups);
+  const user = await fetchCurrentUser(quiet);
+  queryClient.setQueryData(startupKeys.user, user);
+  if (lookups.sync) void syncOnce();
+}
+
+/** The background sync the lookup answer asks for; its failure must not stop the application. */
+async function syncOnce(): Promise<void> {
+  try {
+    await api.post('/api/sync', { auto_sync: true }, quiet);
+    await queryClient.invalidateQueries({ queryKey: startupKeys.lookups });
+  } catch (error) {
+    if (error instanceof ApiFailure) handleSessionFailure(error);
+  }
+}
+
+export function useStartup(enabled: boolean): { state: StartupState; retry: () => void } {
+  const [state, setState] = useState<StartupState>({ phase: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    setState({ phase: 'loading' });
+    runStartup().then(
+      () => live && setState({ phase: 'ready' }),
+      (error: unknown) => {
+        if (!live) return;
+        const failure = error instanceof ApiFailure ? error : new ApiFailure(418, error instanceof Error ? error.message : 'Unknown Error');
+        if (handleSessionFailure(failure)) return;
+        const trapped = { status: failure.status, message: failure.message };
+        session.set('trappedError', JSON.stringify(trapped));
+        setState({ phase: 'trapped', failure: trapped });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled, attempt]);
+
+  const control = queryClient.getQueryData<{ sync_frequency?: number }>(startupKeys.control);
+  const interval = state.phase === 'ready' ? refreshInterval(control?.sync_frequency) : null;
+  useEffect(() => {
+    if (!interval) return;
+    const timer = setInterval(() => {
+      void syncOnce().then(() => queryClient.invalidateQueries({ queryKey: startupKeys.control }));
+    }, interval);
+    return () => clearInterval(timer);
+  }, [interval]);
+
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
