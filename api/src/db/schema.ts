@@ -165,4 +165,72 @@ export interface CompanyTables {
     inactive: Generated<boolean>;
   };
   pinned_card: { id: Generated<number>; user_id: string; card_name: string; pinned: boolean };
+  number_sequence: { kind: string; last_value: Int8 };
+  txn: {
+    id: Generated<Int8>;
+    kind: string;
+    ref: string;
+    date: string;
+    year: number;
+    month: number;
+    memo: Generated<string>;
+    source: Generated<string>;
+    source_ref: string | null;
+    reversal_of: Int8 | null;
+    reason: string | null;
+    user_id: string;
+    created_at: Generated<Timestamp>;
+  };
+  posting: {
+    id: Generated<Int8>;
+    txn_id: Int8;
+    entity: string;
+    door: string | null;
+    account_id: string;
+    amount: Int8;
+    description: Generated<string>;
+    charge_id: Int8 | null;
+  };
+  cashbook: {
+    id: Generated<Int8>;
+    txn_id: Int8;
+    date: string;
+    method: string;
+    card_type: string | null;
+    amount: Int8;
+    payer: string | null;
+    payee: string | null;
+    tran_ref: string | null;
+    source_ref: string | null;
+  };
+  ledger_balance: { entity: string; door: Generated<string>; balance: Int8 };
+  charge: {
+    id: Generated<Int8>;
+    ref: string;
+    date: string;
+    payer_type: string;
+    entity: string;
+    door: string | null;
+    recipient_type: string;
+    recipient: string;
+    recipient_door: string | null;
+    source_ref: string | null;
+    memo: string;
+    name: string | null;
+    status: Generated<string>;
+    released_txn: Int8 | null;
+    source: Generated<string>;
+    user_id: string;
+    created_at: Generated<Timestamp>;
+  };
+  charge_item: {
+    id: Generated<Int8>;
+    charge_id: Int8;
+    account_id: string;
+    recipient_entity: string;
+    door: string | null;
+    description: string;
+    amount: Int8;
+  };
+  charge_link: { id: Generated<Int8>; charge_id: Int8; name: string; link: string };
 }
