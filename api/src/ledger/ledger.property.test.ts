@@ -119,8 +119,8 @@ describe('ledger module against a reference model', () => {
             const candidates = model.posted.filter((p) => p.reversible);
             if (!candidates.length) continue;
             const target = candidates[o.pick % candidates.length]!;
-            const original = await db.selectFrom('posting').selectAll().where('txn_id', '=', target.id).execute();
-            const cash = await db.selectFrom('cashbook').selectAll().where('txn_id', '=', target.id).execute();
+            const original = await db.selectFrom('posting').selectAll().where('txn_id', '=', String(target.id)).execute();
+            const cash = await db.selectFrom('cashbook').selectAll().where('txn_id', '=', String(target.id)).execute();
             draft = {
               kind: 'REVERSAL', date: DATE, memo: 'rev', reversalOf: target.id, reason: o.reason,
               postings: original.map((p) => ({ entity: p.entity, door: p.door, accountId: p.account_id, amount: -Number(p.amount), description: 'reversal' })),
@@ -159,9 +159,9 @@ describe('ledger module against a reference model', () => {
     const db = await freshCompany();
     const posted = await db.transaction().execute((trx) =>
       postTxn(trx, 'TEST', { kind: 'RECEIPT', date: DATE, memo: 'r', postings: [line(PARTIES[0]!, 500)], cashbook: [{ date: DATE, method: 'CASH', amount: 500 }] }));
-    await expect(db.updateTable('posting').set({ amount: 1 }).where('txn_id', '=', posted.id).execute()).rejects.toThrow(/immutable/);
-    await expect(db.deleteFrom('cashbook').where('txn_id', '=', posted.id).execute()).rejects.toThrow(/immutable/);
-    await expect(db.updateTable('txn').set({ memo: 'edited' }).where('id', '=', posted.id).execute()).rejects.toThrow(/immutable/);
+    await expect(db.updateTable('posting').set({ amount: 1 }).where('txn_id', '=', String(posted.id)).execute()).rejects.toThrow(/immutable/);
+    await expect(db.deleteFrom('cashbook').where('txn_id', '=', String(posted.id)).execute()).rejects.toThrow(/immutable/);
+    await expect(db.updateTable('txn').set({ memo: 'edited' }).where('id', '=', String(posted.id)).execute()).rejects.toThrow(/immutable/);
   });
 
   it('refuses unbalanced drafts, closed periods, unknown parties and foreign doors, writing nothing', async () => {
