@@ -2,6 +2,8 @@ import type { ColumnType, Generated, RawBuilder } from 'kysely';
 
 /** bigint and numeric columns arrive as strings from both drivers (see db/open.ts). */
 type Int8 = ColumnType<string, number | string | bigint, number | string | bigint>;
+/** bigserial keys: read as strings, assigned by the database. */
+type Serial = ColumnType<string, number | string | undefined, number | string>;
 type Json<T> = ColumnType<T, RawBuilder<string>, RawBuilder<string>>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -37,7 +39,7 @@ export interface ControlTables {
   revoked_token: { jti: string; expires_at: Timestamp };
   setting: { key: string; value: string };
   system_log: {
-    id: Generated<Int8>;
+    id: Serial;
     date: Generated<Timestamp>;
     database: string | null;
     severity: string;
@@ -167,7 +169,7 @@ export interface CompanyTables {
   pinned_card: { id: Generated<number>; user_id: string; card_name: string; pinned: boolean };
   number_sequence: { kind: string; last_value: Int8 };
   txn: {
-    id: Generated<Int8>;
+    id: Serial;
     kind: string;
     ref: string;
     date: string;
@@ -182,7 +184,7 @@ export interface CompanyTables {
     created_at: Generated<Timestamp>;
   };
   posting: {
-    id: Generated<Int8>;
+    id: Serial;
     txn_id: Int8;
     entity: string;
     door: string | null;
@@ -192,7 +194,7 @@ export interface CompanyTables {
     charge_id: Int8 | null;
   };
   cashbook: {
-    id: Generated<Int8>;
+    id: Serial;
     txn_id: Int8;
     date: string;
     method: string;
@@ -205,7 +207,7 @@ export interface CompanyTables {
   };
   ledger_balance: { entity: string; door: Generated<string>; balance: Int8 };
   charge: {
-    id: Generated<Int8>;
+    id: Serial;
     ref: string;
     date: string;
     payer_type: string;
@@ -224,7 +226,7 @@ export interface CompanyTables {
     created_at: Generated<Timestamp>;
   };
   charge_item: {
-    id: Generated<Int8>;
+    id: Serial;
     charge_id: Int8;
     account_id: string;
     recipient_entity: string;
@@ -232,5 +234,5 @@ export interface CompanyTables {
     description: string;
     amount: Int8;
   };
-  charge_link: { id: Generated<Int8>; charge_id: Int8; name: string; link: string };
+  charge_link: { id: Serial; charge_id: Int8; name: string; link: string };
 }
