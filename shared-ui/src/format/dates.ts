@@ -5,14 +5,14 @@
  * as UTC would move them a day back west of Greenwich.
  */
 
-export type DateInput = Date | string | number | null | undefined;
+export type DateLike = Date | string | number | null | undefined;
 
 export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A valid local date, or null. */
-export function toDate(value: DateInput): Date | null {
+export function toDate(value: DateLike): Date | null {
   if (value === null || value === undefined || value === '') return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value === 'number') return toDate(new Date(value));
@@ -29,32 +29,32 @@ export function makeDate(year: number, month: number, day: number): Date | null 
 }
 
 /** YYYY-MM-DD for the wire and query strings. */
-export function toIsoDate(value: DateInput): string | null {
+export function toIsoDate(value: DateLike): string | null {
   const d = toDate(value);
   return d ? `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : null;
 }
 
 /** DD/MM/YYYY, as lists show dates. */
-export function formatDate(value: DateInput): string {
+export function formatDate(value: DateLike): string {
   const d = toDate(value);
   return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${pad(d.getFullYear(), 4)}` : '';
 }
 
 /** dd MMM yyyy, as dialog and report headers show dates: "05 Jan 2022". */
-export function formatHeaderDate(value: DateInput): string {
+export function formatHeaderDate(value: DateLike): string {
   const d = toDate(value);
   return d ? `${pad(d.getDate())} ${MONTH_ABBREVIATIONS[d.getMonth()]} ${d.getFullYear()}` : '';
 }
 
 /** DD/MM/YYYY @HH:mma, the archive's stamp (24-hour clock followed by am/pm, as the original shows it). */
-export function formatArchiveStamp(value: DateInput): string {
+export function formatArchiveStamp(value: DateLike): string {
   const d = toDate(value);
   if (!d) return '';
   return `${formatDate(d)} @${pad(d.getHours())}:${pad(d.getMinutes())}${d.getHours() < 12 ? 'am' : 'pm'}`;
 }
 
 /** DD MMM:HH:mm, the system log's stamp. */
-export function formatLogStamp(value: DateInput): string {
+export function formatLogStamp(value: DateLike): string {
   const d = toDate(value);
   if (!d) return '';
   return `${pad(d.getDate())} ${MONTH_ABBREVIATIONS[d.getMonth()]}:${pad(d.getHours())}:${pad(d.getMinutes())}`;
