@@ -8,6 +8,8 @@ const lifecycles = singleSpaReact({
   React,
   ReactDOMClient,
   loadRootComponent: () => import('./root.js').then((m) => m.Root),
+  // Without a boundary a render error would unmount the whole application silently.
+  errorBoundary: (error) => React.createElement('div', { role: 'alert' }, `This part of the page stopped working: ${error.message}`),
   domElementGetter: () => mainSlot('mf-reports'),
 });
 

@@ -56,7 +56,9 @@ export function createFederatedConfig({ name, dir, exposes, port, isHost = false
         buildDependencies: { config: [here, path.join(path.dirname(here), 'shared.mjs'), path.join(dir, 'webpack.config.js')] },
       },
       optimization: {
-        minimizer: [new EsbuildPlugin({ target: 'es2022', css: true })],
+        // No format: esbuild's default iife wrap for web targets would hide remoteEntry's global
+        // container variable (var mf_x) inside a function, and the host could not find it.
+        minimizer: [new EsbuildPlugin({ target: 'es2022', css: true, format: undefined })],
         // Chunk names carry the package path (react-dom, @fluentui…), so size reports and the
         // "React loads once" test can tell the shared chunks apart.
         chunkIds: 'named',

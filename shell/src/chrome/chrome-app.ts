@@ -12,6 +12,8 @@ const lifecycles = singleSpaReact<ChromeProps>({
   ReactDOMClient,
   // single-spa-react types the props as optional; single-spa always passes the custom props.
   loadRootComponent: () => import('./chrome-root.js').then((m) => m.ChromeRoot as React.FunctionComponent<ChromeProps | undefined>),
+  // Without a boundary a render error would unmount the whole application silently.
+  errorBoundary: (error) => React.createElement('div', { role: 'alert' }, `This part of the page stopped working: ${error.message}`),
   domElementGetter: () => document.getElementById('oa-chrome') ?? document.body,
 });
 

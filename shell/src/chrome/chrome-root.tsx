@@ -1,10 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
 import { FluentProvider, IdPrefixProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { isAllowedPath, mainSlot, queryClient, session, useCurrentUser } from 'shared-ui';
 import { AccessDenied } from './access-denied.js';
+import { ChromePortal } from './chrome-portal.js';
 import { FailureDialog } from './failure-dialog.js';
 import { MenuLanding } from './menu-landing.js';
 import { NoticeToaster } from './notice-toaster.js';
@@ -80,14 +80,20 @@ function ApplicationChrome() {
     if (root) root.dataset.super = String(user?.is_super === true);
   }, [user?.is_super]);
 
-  const sidebar = document.getElementById('oa-sidebar');
-  const header = document.getElementById('oa-header');
   const landing = path === '/management' || path === '/reports' ? path.slice(1) : null;
   return (
     <>
-      {sidebar && createPortal(<Sidebar state={state} />, sidebar)}
-      {header && createPortal(<PageHeader onToggleSidebar={toggle} />, header)}
-      {landing && allowed && createPortal(<MenuLanding groupKey={landing as 'management' | 'reports'} />, mainSlot('shell'))}
+      <ChromePortal target={document.getElementById('oa-sidebar')}>
+        <Sidebar state={state} />
+      </ChromePortal>
+      <ChromePortal target={document.getElementById('oa-header')}>
+        <PageHeader onToggleSidebar={toggle} />
+      </ChromePortal>
+      {landing && allowed && (
+        <ChromePortal target={mainSlot('shell')}>
+          <MenuLanding groupKey={landing as 'management' | 'reports'} />
+        </ChromePortal>
+      )}
     </>
   );
 }
