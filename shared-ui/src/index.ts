@@ -3,3 +3,5 @@ export * from './menu/index.js';
 export * from './list-editor/index.js';
 export * from './fields/index.js';
 export * from './format/index.js';
+export * from './pickers/index.js';
+export * from './progress/index.js';
