@@ -16,7 +16,7 @@ export interface ControlTables {
     name: string;
     schema_name: string;
     inactive: Generated<boolean>;
-    created_at: Generated<Timestamp>;
+    created_at: Timestamp;
   };
   app_user: {
     id: string;
@@ -33,14 +33,14 @@ export interface ControlTables {
     permissions: Json<PermissionFlags>;
     expiry: ColumnType<string | null, string | null | undefined, string | null>;
     inactive: Generated<boolean>;
-    created_at: Generated<Timestamp>;
+    created_at: Timestamp;
   };
   user_company: { user_id: string; company_code: string };
   revoked_token: { jti: string; expires_at: Timestamp };
   setting: { key: string; value: string };
   system_log: {
     id: Serial;
-    date: Generated<Timestamp>;
+    date: Timestamp;
     database: string | null;
     severity: string;
     routine: string | null;
@@ -181,7 +181,7 @@ export interface CompanyTables {
     reversal_of: Int8 | null;
     reason: string | null;
     user_id: string;
-    created_at: Generated<Timestamp>;
+    created_at: Timestamp;
   };
   posting: {
     id: Serial;
@@ -223,7 +223,7 @@ export interface CompanyTables {
     released_txn: Int8 | null;
     source: Generated<string>;
     user_id: string;
-    created_at: Generated<Timestamp>;
+    created_at: Timestamp;
   };
   charge_item: {
     id: Serial;
