@@ -4,7 +4,11 @@ import { authRoutes } from './auth/routes.js';
 import type { AppDeps } from './deps.js';
 import { errorJson, knownErrorResponse } from './http/errors.js';
 import type { AppEnv } from './http/env.js';
+import { controlRoutes } from './control/routes.js';
+import { logRoutes } from './log/routes.js';
 import { writeLog } from './log/system-log.js';
+import { lookupRoutes } from './lookup/routes.js';
+import { pinnedRoutes } from './pinned/routes.js';
 import { accountRoutes } from './reference/accounts.js';
 import { bankRoutes } from './reference/banks.js';
 import { businessEntityRoutes } from './reference/business.js';
@@ -16,6 +20,7 @@ import { gstCodeRoutes } from './reference/gst-codes.js';
 import { templateRoutes } from './reference/templates.js';
 import { unitClassRoutes } from './reference/unit-classes.js';
 import { unitTypeRoutes } from './reference/unit-types.js';
+import { userRoutes } from './users/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -40,6 +45,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/checklist', checklistRoutes(deps));
   app.route('/api/templates', templateRoutes(deps));
   app.route('/api/entity', businessEntityRoutes(deps));
+  app.route('/api/control/info', lookupRoutes(deps));
+  app.route('/api/control', controlRoutes(deps));
+  app.route('/api/lookup', lookupRoutes(deps));
+  app.route('/api/user', userRoutes(deps));
+  app.route('/api/log', logRoutes(deps));
+  app.route('/api/pinned', pinnedRoutes(deps));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
   app.onError(async (err, c) => {

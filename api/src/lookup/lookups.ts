@@ -1,0 +1,78 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { ACCOUNT_TYPES, ENTITY_TYPES, STATEMENT_FORMATS } from '../contracts/common.js';
+import { LOOKUP_LISTS, type LookupData, type LookupList, MONTH_NAMES } from '../contracts/lookup.js';
+import { fromHundredths, toDollars } from '../money/cents.js';
+
+type Query = SelectQueryBuilder<any, any, any>;
+type Rows = Record<string, unknown>[];
+
+const ENTITY_TYPE_NAMES: Record<string, string> = {
+  BUSINESS: 'Business', OWNER: 'Owner', SUPPLIER: 'Supplier', TENANT: 'Tenant', POOL: 'Pool', UNALLOC: 'Unallocated Funds',
+};
+const codeList = (entries: Record<string, string>) => Object.entries(entries).map(([code, description]) => ({ code, description }));
+
+/** The database lists: the answer's name and the query (active rows unless asked otherwise). */
+function listQueries(db: Kysely<any>, active: (q: Query) => Query): Partial<Record<LookupList, [string, Query]>> {
+  return {
+    ACCOUNT: ['account', active(db.selectFrom('account').select(['id', 'description', 'type', 'gstcode', 'entity', 'inactive']).orderBy('id'))],
+    CATEGORY: ['category', active(db.selectFrom('category').select(['code', 'name', 'type', 'inactive']).orderBy('code'))],
+    ENTITY: ['entity', active(db.selectFrom('entity').select(['code', 'type', 'name', 'address', 'town', 'state', 'postcode', 'inactive']).orderBy('code'))],
+    UNIT: ['unit', active(db.selectFrom('unit').select(['door', 'name', 'entity', 'unittype', 'inactive']).orderBy('door'))],
+    UNITTYPE: ['unitType', active(db.selectFrom('unit_type').select(['id', 'name', 'default_unit_class', 'annual_budget', 'inactive']).orderBy('id'))],
+    UNITCLASS: ['unitClass', active(db.selectFrom('unit_class').select(['id', 'name', 'inactive']).orderBy('id'))],
+    GST: ['gstCode', active(db.selectFrom('gst_code').select(['code', 'name', 'rate', 'inactive']).orderBy('code'))],
+    BANK: ['bank', active(db.selectFrom('bank').select(['id', 'name', 'inactive']).orderBy('id'))],
+    CARDTYPE: ['cardType', active(db.selectFrom('card_type').select(['code', 'name', 'surcharge_payer', 'surcharge_owner', 'inactive']).orderBy('code'))],
+    TEMPLATE: ['templates', active(db.selectFrom('template').select(['name', 'description', 'inactive']).orderBy('name'))],
+  };
+}
+
+/** Stored units to wire units, once, after the single query. */
+const CONVERT: Record<string, (rows: Rows) => Rows> = {
+  unitType: (rows) => rows.map((r) => ({ ...r, annual_budget: toDollars(r.annual_budget as number) })),
+  cardType: (rows) => rows.map((r) => ({ ...r, surcharge_payer: fromHundredths(r.surcharge_payer as number), surcharge_owner: fromHundredths(r.surcharge_owner as number) })),
+};
+
+export interface LookupOptions {
+  lists: 'ALL' | LookupList[];
+  includeInactive: boolean;
+  userKey: string;
+}
+
+/**
+ * The lookup data the screens hold after startup (spec 1 §3.4). Every requested database list
+ * is one json_agg sub-select of a single statement: one round trip and one pooled connection
+ * per call, which is what keeps it fast when every open screen refreshes its lookups at once.
+ */
+export async function loadLookups(db: Kysely<any>, options: LookupOptions): Promise<LookupData> {
+  const wanted = new Set<LookupList>(options.lists === 'ALL' ? LOOKUP_LISTS : options.lists);
+  const active = (q: Query) => (options.includeInactive ? q : q.where('inactive', '=', false));
+  const selected = Object.entries(listQueries(db, active)).filter(([list]) => wanted.has(list as LookupList)).map(([, v]) => v!);
+  const data: LookupData = { userKey: options.userKey, sync: false };
+
+  const needsRow = selected.length > 0 || wanted.has('BUSINESS') || wanted.has('PERIODS');
+  if (needsRow) {
+    const row = (await db.selectNoFrom((eb) => [
+      ...selected.map(([name, q]) => jsonArrayFrom(q).as(name)),
+      ...(wanted.has('BUSINESS')
+        ? [jsonObjectFrom(db.selectFrom('entity').select(['code', 'name', 'email', 'address', 'town', 'state', 'postcode', 'phone1', 'phone2', 'abn', 'acn'])
+          .where('code', '=', 'BUSINESS')).as('business')]
+        : []),
+      ...(wanted.has('PERIODS')
+        ? [eb.selectFrom('control_setting').select(sql<number>`(value #>> '{}')::int`.as('y')).where('key', '=', 'current_year').as('current_year')]
+        : []),
+    ]).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    for (const [name] of selected) (data as unknown as Record<string, unknown>)[name] = (CONVERT[name] ?? ((r: Rows) => r))(row[name] as Rows);
+    if (wanted.has('BUSINESS')) data.business = (row.business as LookupData['business']) ?? null;
+    if (wanted.has('PERIODS')) {
+      const year = Number(row.current_year ?? new Date().getFullYear());
+      data.years = Array.from({ length: 6 }, (_, i) => year - i);
+      data.months = MONTH_NAMES.map((name, i) => ({ value: i + 1, label: name.slice(0, 3) }));
+    }
+  }
+  if (wanted.has('ACCOUNTTYPE')) data.accountType = codeList(ACCOUNT_TYPES);
+  if (wanted.has('ENTITYTYPE')) data.entityTypes = ENTITY_TYPES.map((code) => ({ code, description: ENTITY_TYPE_NAMES[code]! }));
+  if (wanted.has('STATEMENTFORMAT')) data.statementFormats = codeList(STATEMENT_FORMATS);
+  return data;
+}

@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { lookupRequestContract } from '../contracts/lookup.js';
+import type { AppDeps } from '../deps.js';
+import type { AppEnv } from '../http/env.js';
+import { jsonBody } from '../http/validate.js';
+import { userKey } from '../users/user-key.js';
+import { loadLookups } from './lookups.js';
+
+/** POST /api/lookup and POST /api/control/info: the same lookup request and answer. */
+export function lookupRoutes({ requires }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.post('/', requires('company'), jsonBody(lookupRequestContract), async (c) => {
+    const { lists, includeInactive } = c.req.valid('json');
+    const company = c.get('company');
+    const data = await loadLookups(company.db as unknown as Kysely<any>, { lists, includeInactive, userKey: userKey(company.code, c.get('user').id) });
+    return c.json({ data });
+  });
+  return app;
+}

@@ -1,0 +1,69 @@
+import { hasPermission, isSupportUserType } from '../contracts/permissions.js';
+import { STAFF_USER_TYPES, type UserUpdateInput } from '../contracts/users.js';
+import { ApiError, badRequest, forbidden } from '../http/errors.js';
+import type { SessionUser } from '../http/env.js';
+
+/** The parts of a stored user these rules look at. */
+export interface UserAccess {
+  id: string;
+  usertype: string;
+  is_super: boolean;
+  god_level: boolean;
+  permissions: Record<string, boolean>;
+  expiry: string | null;
+  inactive: boolean;
+}
+
+export const isAdmin = (actor: SessionUser) => hasPermission(actor.permissions, 'p_is_admin');
+const isSupportUser = (u: Pick<UserAccess, 'usertype' | 'is_super' | 'god_level'>) => isSupportUserType(u.usertype) || u.is_super || u.god_level;
+const samePermissions = (a: Record<string, boolean>, b: Record<string, boolean>) => {
+  const on = (p: Record<string, boolean>) => Object.keys(p).filter((k) => p[k]).sort().join(',');
+  return on(a) === on(b);
+};
+
+/** What an access change would set, compared with what the user has. */
+export function accessChanges(target: UserAccess, input: Partial<Pick<UserUpdateInput, 'usertype' | 'permissions' | 'is_super' | 'god_level' | 'expiry' | 'inactive'>>): (keyof UserAccess)[] {
+  const changed: (keyof UserAccess)[] = [];
+  if (input.usertype !== undefined && input.usertype !== target.usertype) changed.push('usertype');
+  if (input.permissions !== undefined && !samePermissions(input.permissions as Record<string, boolean>, target.permissions)) changed.push('permissions');
+  if (input.is_super !== undefined && input.is_super !== target.is_super) changed.push('is_super');
+  if (input.god_level !== undefined && input.god_level !== target.god_level) changed.push('god_level');
+  if (input.expiry !== undefined && input.expiry !== target.expiry) changed.push('expiry');
+  if (input.inactive !== undefined && input.inactive !== target.inactive) changed.push('inactive');
+  return changed;
+}
+
+/**
+ * Nobody gives more than they hold: SUPER/GOD user types and the support flags are given only
+ * by support users, and god level only by a god-level user.
+ */
+export function assertMayGrant(actor: SessionUser, wanted: Pick<UserAccess, 'usertype' | 'is_super' | 'god_level'>): void {
+  if ((isSupportUserType(wanted.usertype) || wanted.is_super) && !actor.isSuper) throw forbidden('Only support users may create or grant support access (SUPER, GOD, is_super)');
+  if (wanted.god_level && !actor.godLevel) throw forbidden('Only god-level users may grant god level');
+  if (!actor.isSuper && !(STAFF_USER_TYPES as readonly string[]).includes(wanted.usertype)) throw forbidden(`User type ${wanted.usertype} is given by support`);
+}
+
+/**
+ * Who may change a user: administrators anyone in their company (support users only by
+ * support); everyone their own profile, never their own access.
+ */
+export function assertMayUpdate(actor: SessionUser, target: UserAccess, input: Parameters<typeof accessChanges>[1]): void {
+  const self = actor.id === target.id;
+  if (!self && !isAdmin(actor)) throw forbidden('Permission p_is_admin is required to change other users');
+  if (isSupportUser(target) && !actor.isSuper) throw forbidden('Support users are changed only by support');
+  const changes = accessChanges(target, input);
+  if (self && changes.length && !isAdmin(actor) && !actor.isSuper) throw forbidden(`You may not change your own ${changes.join(', ')}`);
+  if (self && input.inactive === true) throw badRequest('You cannot make yourself inactive');
+  if (changes.length) {
+    assertMayGrant(actor, {
+      usertype: input.usertype ?? target.usertype,
+      is_super: input.is_super ?? target.is_super,
+      god_level: (input.god_level ?? target.god_level) && !target.god_level,
+    });
+  }
+}
+
+export function assertMayDelete(actor: SessionUser, target: UserAccess): void {
+  if (actor.id === target.id) throw new ApiError(400, 'You cannot delete yourself');
+  if (isSupportUser(target) && !actor.isSuper) throw forbidden('Support users are removed only by support');
+}
