@@ -81,107 +81,111 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
 
   return (
     <div>
-      <Table size="extra-small" aria-label={props.label} style={{ tableLayout: 'auto' }}>
-        <TableHeader>
-          <TableRow>
-            {renderExpanded ? <TableHeaderCell style={{ width: 32 }} aria-label="Expand" /> : null}
-            {columns.map((c, i) => {
-              const sortable = Boolean(c.sortable && c.field);
-              return (
-                <TableHeaderCell
-                  key={columnId(c, i)}
-                  style={{ width: c.width, textAlign: defaultAlign(c) }}
-                  sortable={sortable}
-                  sortDirection={sortable && sort && sort.field === c.field ? sort.direction : undefined}
-                  onClick={sortable ? () => toggleSort(c.field!) : undefined}
-                >
-                  {c.header}
-                </TableHeaderCell>
-              );
-            })}
-            {rowActions ? <TableHeaderCell aria-label="Actions" /> : null}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {shown.rows.length === 0 ? (
+      {/* A list wider than the screen scrolls sideways instead of being cut off by the card; the
+          scrolling region takes focus so keyboard users can scroll it too. */}
+      <div role="region" aria-label={`${props.label} table`} tabIndex={0} style={{ overflowX: 'auto' }}>
+        <Table size="extra-small" aria-label={props.label} style={{ tableLayout: 'auto' }}>
+          <TableHeader>
             <TableRow>
-              <TableCell colSpan={span}>
-                <Text italic>{props.loading ? 'Loading ....' : EMPTY_LIST_TEXT}</Text>
-              </TableCell>
-            </TableRow>
-          ) : (
-            shown.rows.map((row, index) => {
-              const key = rowKey(row, index);
-              const clickable = Boolean(onOpen) && opensEditor(row);
-              const isExpanded = expanded.has(key);
-              return (
-                <Fragment key={key}>
-                  <TableRow
-                    data-testid="list-row"
-                    tabIndex={clickable ? 0 : undefined}
-                    onClick={clickable ? () => onOpen!(row) : undefined}
-                    onKeyDown={clickable ? (e) => e.key === 'Enter' && onOpen!(row) : undefined}
-                    style={{
-                      height: ROW_HEIGHT,
-                      cursor: clickable ? 'pointer' : 'default',
-                      background: index % 2 === 1 ? tokens.colorNeutralBackground2 : undefined,
-                      color: row.inactive ? tokens.colorNeutralForegroundDisabled : undefined,
-                      ...props.rowStyle?.(row),
-                    }}
+              {renderExpanded ? <TableHeaderCell style={{ width: 32 }} aria-label="Expand" /> : null}
+              {columns.map((c, i) => {
+                const sortable = Boolean(c.sortable && c.field);
+                return (
+                  <TableHeaderCell
+                    key={columnId(c, i)}
+                    style={{ width: c.width, textAlign: defaultAlign(c) }}
+                    sortable={sortable}
+                    sortDirection={sortable && sort && sort.field === c.field ? sort.direction : undefined}
+                    onClick={sortable ? () => toggleSort(c.field!) : undefined}
                   >
-                    {renderExpanded ? (
-                      <TableCell>
-                        <Button
-                          size="small"
-                          appearance="transparent"
-                          aria-label={isExpanded ? 'Collapse row' : 'Expand row'}
-                          aria-expanded={isExpanded}
-                          icon={isExpanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            toggleExpanded(key);
-                          }}
-                        />
-                      </TableCell>
-                    ) : null}
-                    {columns.map((c, i) => (
-                      <TableCell key={columnId(c, i)} style={{ textAlign: defaultAlign(c), whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                        {cellContent(c, row)}
-                      </TableCell>
-                    ))}
-                    {rowActions ? (
-                      // Actions must not also open the editor.
-                      <TableCell onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-                        {rowActions(row)}
-                      </TableCell>
-                    ) : null}
-                  </TableRow>
-                  {renderExpanded && isExpanded ? (
-                    <TableRow data-testid="list-row-expanded">
-                      <TableCell colSpan={span}>{renderExpanded(row)}</TableCell>
-                    </TableRow>
-                  ) : null}
-                </Fragment>
-              );
-            })
-          )}
-          {props.showTotals && props.totals?.length && sorted.length > 0 ? (
-            <TableRow data-testid="list-totals" style={{ height: ROW_HEIGHT, fontWeight: 600, borderTop: `2px solid ${tokens.colorNeutralStroke1}` }}>
-              {renderExpanded ? <TableCell /> : null}
-              {columns.map((c, i) => (
-                <TableCell key={columnId(c, i)} style={{ textAlign: defaultAlign(c) }}>
-                  {c.field && props.totals!.includes(c.field)
-                    ? formatCents(sumCents(sorted as Record<string, unknown>[], c.field), { brackets: c.kind === 'moneyBrackets' })
-                    : i === 0
-                      ? 'Totals'
-                      : null}
-                </TableCell>
-              ))}
-              {rowActions ? <TableCell /> : null}
+                    {c.header}
+                  </TableHeaderCell>
+                );
+              })}
+              {rowActions ? <TableHeaderCell aria-label="Actions" /> : null}
             </TableRow>
-          ) : null}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {shown.rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={span}>
+                  <Text italic>{props.loading ? 'Loading ....' : EMPTY_LIST_TEXT}</Text>
+                </TableCell>
+              </TableRow>
+            ) : (
+              shown.rows.map((row, index) => {
+                const key = rowKey(row, index);
+                const clickable = Boolean(onOpen) && opensEditor(row);
+                const isExpanded = expanded.has(key);
+                return (
+                  <Fragment key={key}>
+                    <TableRow
+                      data-testid="list-row"
+                      tabIndex={clickable ? 0 : undefined}
+                      onClick={clickable ? () => onOpen!(row) : undefined}
+                      onKeyDown={clickable ? (e) => e.key === 'Enter' && onOpen!(row) : undefined}
+                      style={{
+                        height: ROW_HEIGHT,
+                        cursor: clickable ? 'pointer' : 'default',
+                        background: index % 2 === 1 ? tokens.colorNeutralBackground2 : undefined,
+                        color: row.inactive ? tokens.colorNeutralForegroundDisabled : undefined,
+                        ...props.rowStyle?.(row),
+                      }}
+                    >
+                      {renderExpanded ? (
+                        <TableCell>
+                          <Button
+                            size="small"
+                            appearance="transparent"
+                            aria-label={isExpanded ? 'Collapse row' : 'Expand row'}
+                            aria-expanded={isExpanded}
+                            icon={isExpanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              toggleExpanded(key);
+                            }}
+                          />
+                        </TableCell>
+                      ) : null}
+                      {columns.map((c, i) => (
+                        <TableCell key={columnId(c, i)} style={{ textAlign: defaultAlign(c), whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                          {cellContent(c, row)}
+                        </TableCell>
+                      ))}
+                      {rowActions ? (
+                        // Actions must not also open the editor.
+                        <TableCell onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                          {rowActions(row)}
+                        </TableCell>
+                      ) : null}
+                    </TableRow>
+                    {renderExpanded && isExpanded ? (
+                      <TableRow data-testid="list-row-expanded">
+                        <TableCell colSpan={span}>{renderExpanded(row)}</TableCell>
+                      </TableRow>
+                    ) : null}
+                  </Fragment>
+                );
+              })
+            )}
+            {props.showTotals && props.totals?.length && sorted.length > 0 ? (
+              <TableRow data-testid="list-totals" style={{ height: ROW_HEIGHT, fontWeight: 600, borderTop: `2px solid ${tokens.colorNeutralStroke1}` }}>
+                {renderExpanded ? <TableCell /> : null}
+                {columns.map((c, i) => (
+                  <TableCell key={columnId(c, i)} style={{ textAlign: defaultAlign(c) }}>
+                    {c.field && props.totals!.includes(c.field)
+                      ? formatCents(sumCents(sorted as Record<string, unknown>[], c.field), { brackets: c.kind === 'moneyBrackets' })
+                      : i === 0
+                        ? 'Totals'
+                        : null}
+                  </TableCell>
+                ))}
+                {rowActions ? <TableCell /> : null}
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </div>
       {pages > 1 ? (
         <div style={{ display: 'flex', gap: 8, alignItems: 'center', justifyContent: 'flex-end', paddingTop: 4 }}>
           <Text size={200}>{sorted.length} rows</Text>
