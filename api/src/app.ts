@@ -5,6 +5,7 @@ import type { AppDeps } from './deps.js';
 import { errorJson, knownErrorResponse } from './http/errors.js';
 import type { AppEnv } from './http/env.js';
 import { controlRoutes } from './control/routes.js';
+import { disbursementRoutes } from './disbursement/routes.js';
 import { logRoutes } from './log/routes.js';
 import { writeLog } from './log/system-log.js';
 import { lookupRoutes } from './lookup/routes.js';
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/user', userRoutes(deps));
   app.route('/api/log', logRoutes(deps));
   app.route('/api/pinned', pinnedRoutes(deps));
+  app.route('/api/disburse', disbursementRoutes(deps));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
   app.onError(async (err, c) => {

@@ -235,4 +235,15 @@ export interface CompanyTables {
     amount: Int8;
   };
   charge_link: { id: Serial; charge_id: Int8; name: string; link: string };
+  // Disbursement (api/src/disbursement): files produced (ABA bank files, month-end bundles), fetched again from the archive.
+  archive: {
+    id: Serial;
+    date: Timestamp;
+    user_code: string;
+    path: string;
+    blob_id: string;
+    mime: string;
+    content: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+    size: number;
+  };
 }

@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import type { DisburseRequest, DisbursedPayment, DisburseResult } from '../contracts/disbursement.js';
+import { serverDate } from '../control/settings.js';
+import type { CompanyTables } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import { openPeriod, postTxn } from '../ledger/ledger.js';
+import { toCents, toDollars } from '../money/cents.js';
+import { AbaError, type AbaCredit, buildAba } from './aba.js';
+import { type RowCents, disbursementRows } from './rows.js';
+
+type Db = Kysely<CompanyTables>;
+
+export const ABA_DESCRIPTION = 'OWNER DISB';
+export const ARCHIVE_PATHS = { DISBURSEMENT: 'Disbursement', MONTH_END: 'Month End' } as const;
+
+export interface DisburseContext {
+  userId: string;
+  companyCode: string;
+  companyName: string;
+  /** The archive folder: 'Disbursement', or 'Month End' when month end disburses. */
+  archivePath?: string;
+  now?: Date;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 'ABA-<company>-<yyyyMMdd-HHmm>.aba', server local time. */
+export const abaFilename = (company: string, now: Date) =>
+  `ABA-${company}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}.aba`;
+
+const dollars = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
+
+/** What the row would pay now, or why it cannot be paid as sent. */
+export function refusal(sent: { code: string; disburse: number; disburse_allowed?: boolean }, row: RowCents | undefined): string | null {
+  if (!row) return `${sent.code}: nothing left to disburse (no trust funds)`;
+  if (!row.allowed) return `${sent.code}: ${row.holdReason}`;
+  if (sent.disburse_allowed === false) return `${sent.code}: the row was sent as not allowed to disburse`;
+  if (row.disburse <= 0) return `${sent.code}: nothing left to disburse`;
+  const asked = toCents(sent.disburse);
+  if (asked !== row.disburse) {
+    return `${sent.code}: the amount sent (${dollars(asked)}) differs from what can be disbursed now (${dollars(row.disburse)}); refresh the disbursement list`;
+  }
+  return null;
+}
+
+async function abaSettings(trx: Db) {
+  const keys = ['bank_code', 'bank_account_name', 'bank_account_id', 'bank_bsb', 'bank_account_number', 'disburse_account'];
+  const rows = await trx.selectFrom('control_setting').select(['key', 'value']).where('key', 'in', keys).execute();
+  const v = (k: string) => {
+    const found = rows.find((r) => r.key === k)?.value;
+    return typeof found === 'string' ? found : '';
+  };
+  return { bankCode: v('bank_code'), userName: v('bank_account_name'), userId: v('bank_account_id'), bsb: v('bank_bsb'), account: v('bank_account_number'), disburseAccount: v('disburse_account') || 'DISBURSE' };
+}
+
+/**
+ * Posts the chosen disbursement rows in the caller's transaction: each row is recomputed from
+ * the locked balances (the amounts sent are never trusted: a difference or nothing left is a
+ * 409 naming every row), one DISBURSE payment is posted per payee (owners split per door), the
+ * EFT payees go into one ABA file stored in the archive, and cheque payees are listed apart.
+ * Anything thrown rolls all of it back.
+ */
+export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: DisburseContext): Promise<DisburseResult> {
+  const now = ctx.now ?? new Date();
+  const codes = items.map((i) => i.code).sort();
+  const found = await trx.selectFrom('entity').select(['code', 'type']).where('code', 'in', codes).orderBy('code').forUpdate().execute();
+  const missing = codes.filter((c) => !found.some((f) => f.code === c));
+  if (missing.length) throw new ApiError(404, `Unknown entit${missing.length > 1 ? 'ies' : 'y'}: ${missing.join(', ')}`);
+  // Lock the balances before reading them, so what is checked is what is paid.
+  await trx.selectFrom('ledger_balance').select(['entity', 'door']).where('entity', 'in', codes).orderBy('entity').orderBy('door').forUpdate().execute();
+
+  const rows = new Map((await disbursementRows(trx, codes)).map((r) => [r.code, r]));
+  const problems = items.map((i) => ({ code: i.code, message: refusal(i, rows.get(i.code)) })).filter((p): p is { code: string; message: string } => p.message !== null);
+  if (problems.length) {
+    throw new ApiError(409, problems.length === 1 ? problems[0]!.message : `${problems.length} rows cannot be disbursed as sent: ${problems.map((p) => p.message).join('; ')}`, { problems });
+  }
+
+  const settings = await abaSettings(trx);
+  const period = await openPeriod(trx);
+  const today = serverDate(now);
+  const date = today < period.first ? period.first : today > period.last ? period.last : today;
+
+  const payments: DisbursedPayment[] = [];
+  const credits: AbaCredit[] = [];
+  let eftTotal = 0;
+  for (const code of codes) {
+    const row = rows.get(code)!;
+    const method = row.method === 'EFT' ? 'EFT' : 'CHQ';
+    const posted = await postTxn(trx, ctx.userId, {
+      kind: 'DISBURSE',
+      date,
+      memo: `Disbursement to ${row.name} by ${method === 'EFT' ? 'EFT' : 'cheque'}`,
+      source: 'DISBURSE',
+      sourceRef: code,
+      postings: row.split.map((s) => ({ entity: code, door: s.door, accountId: settings.disburseAccount, amount: -s.amount, description: s.door ? `Disbursement (${s.door})` : 'Disbursement' })),
+      cashbook: [{ date, method, amount: -row.disburse, payee: row.name, tranRef: method === 'EFT' ? `${row.bsb} ${row.accountNumber}` : null, sourceRef: code }],
+    });
+    payments.push({ code, name: row.name, method, ref: posted.ref, amount: toDollars(row.disburse) });
+    if (method === 'EFT') {
+      credits.push({ bsb: row.bsb ?? '', account: row.accountNumber ?? '', amount: row.disburse, title: row.bankAccountName || row.name, reference: `DISB ${posted.ref} ${code}` });
+      eftTotal += row.disburse;
+    }
+  }
+
+  let aba: string | null = null;
+  let filename: string | null = null;
+  let archiveId: number | null = null;
+  if (credits.length) {
+    let file;
+    try {
+      file = buildAba({
+        descriptive: { bankCode: settings.bankCode, userName: settings.userName, userId: settings.userId, description: ABA_DESCRIPTION, processingDate: today },
+        trust: { bsb: settings.bsb, account: settings.account, title: settings.userName, remitter: ctx.companyName },
+        credits,
+      });
+    } catch (e) {
+      if (e instanceof AbaError) throw new ApiError(409, `The bank file cannot be built: ${e.message} (check Control Settings and the payees' bank details)`, { field: e.field });
+      throw e;
+    }
+    if (!file || file.creditTotal !== eftTotal || file.debitTotal !== eftTotal) throw new Error(`ABA total ${file?.creditTotal} differs from the EFT payments ${eftTotal}`);
+    aba = file.text;
+    filename = abaFilename(ctx.companyCode, now);
+    const content = new Uint8Array(Buffer.from(aba, 'ascii'));
+    const stored = await trx
+      .insertInto('archive')
+      .values({ date: now, user_code: ctx.userId, path: ctx.archivePath ?? ARCHIVE_PATHS.DISBURSEMENT, blob_id: filename, mime: 'text/plain', content, size: content.byteLength })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    archiveId = Number(stored.id);
+  }
+
+  const cheques = payments.filter((p) => p.method === 'CHQ');
+  return {
+    aba,
+    filename,
+    archive_id: archiveId,
+    total: toDollars(eftTotal),
+    count: credits.length,
+    cheques,
+    cheque_total: toDollars(cheques.reduce((a, p) => a + toCents(p.amount), 0)),
+    payments,
+  };
+}
+
+export function disburseMessage(r: DisburseResult): string {
+  const all = r.payments.reduce((a, p) => a + toCents(p.amount), 0);
+  let message = `Disbursed ${dollars(all)} to ${r.payments.length} payee${r.payments.length === 1 ? '' : 's'}`;
+  if (r.count) message += `; ${r.count} by EFT (${dollars(toCents(r.total))}) in ${r.filename}`;
+  if (r.cheques.length) message += `; ${r.cheques.length} by cheque (${dollars(toCents(r.cheque_total))})`;
+  return message;
+}
