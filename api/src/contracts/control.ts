@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { SYNC_FREQUENCIES, STATEMENT_FORMATS, optionalText, percent } from './common.js';
-import { bankAccountNumber, bsb } from './entity.js';
+import { bankAccountNumber, bsb, optionalCode } from './entity.js';
 import { imageDataUrl } from './images.js';
 
-const accountCode = optionalText;
+// Account, template and entity codes are upper-case keys, whatever case was typed.
+const accountCode = optionalCode;
 const year = z.number({ error: 'Year is Required' }).int().min(2000, 'Year is Required').max(2100);
 const month = z.number({ error: 'Month is Required' }).int().min(1, 'Month is Required').max(12, 'Month is Required');
 
@@ -16,7 +17,7 @@ export const controlSettingsContract = z.object({
   // Information / position
   current_year: year,
   current_month: month,
-  unallocated_entity: optionalText,
+  unallocated_entity: optionalCode,
   licencee_name: optionalText,
   licence_no: optionalText,
   // Trust bank account (used for the ABA file's balancing debit)
@@ -51,10 +52,10 @@ export const controlSettingsContract = z.object({
   navbar_color: optionalText,
   enable_pools: z.boolean().default(false),
   // Templates and statements
-  default_email_template: optionalText,
-  default_statement_template: optionalText,
-  default_invoice_template: optionalText,
-  default_reports_template: optionalText,
+  default_email_template: optionalCode,
+  default_statement_template: optionalCode,
+  default_invoice_template: optionalCode,
+  default_reports_template: optionalCode,
   default_statement_format: z.enum(Object.keys(STATEMENT_FORMATS) as ['DET', 'SUM']).default('DET'),
   statement_message_owners: optionalText,
   statement_message_suppliers: optionalText,

@@ -6,10 +6,16 @@ export const LOOKUP_LISTS = ['STATEMENTFORMAT', 'ACCOUNT', 'CARDTYPE', 'CATEGORY
 export type LookupList = (typeof LOOKUP_LISTS)[number];
 
 export const lookupRequestContract = z.object({
-  lists: z.union([
-    z.literal('ALL'),
-    z.array(z.string().trim().transform((v) => v.toUpperCase()).pipe(z.enum(LOOKUP_LISTS, { error: (i) => `Unknown lookup list '${String(i.input)}'` }))),
-  ], { error: `lists is 'ALL' or a list of: ${LOOKUP_LISTS.join(', ')}` }).default('ALL'),
+  lists: z.union([z.literal('ALL'), z.array(z.string())], { error: `lists is 'ALL' or a list of: ${LOOKUP_LISTS.join(', ')}` })
+    .transform((v) => (v === 'ALL' ? v : v.map((name) => name.trim().toUpperCase())))
+    .superRefine((v, ctx) => {
+      if (v === 'ALL') return;
+      v.forEach((name, i) => {
+        if (!(LOOKUP_LISTS as readonly string[]).includes(name)) ctx.addIssue({ code: 'custom', path: [i], message: `Unknown lookup list '${name}'` });
+      });
+    })
+    .transform((v) => v as 'ALL' | LookupList[])
+    .default('ALL'),
   /** Inactive records are left out unless asked for (editors showing an old record's code). */
   includeInactive: z.boolean().default(false),
 });
