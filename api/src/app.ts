@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { balancesRoutes } from './balances/routes.js';
 import type { AppDeps } from './deps.js';
+import { exportRoutes } from './exports/routes.js';
 import { errorJson, knownErrorResponse } from './http/errors.js';
 import type { AppEnv } from './http/env.js';
 import { controlRoutes } from './control/routes.js';
@@ -52,6 +55,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/user', userRoutes(deps));
   app.route('/api/log', logRoutes(deps));
   app.route('/api/pinned', pinnedRoutes(deps));
+  app.route('/api', balancesRoutes(deps));
+  app.route('/api', auditRoutes(deps));
+  app.route('/api', exportRoutes(deps));
   app.route('/api/disburse', disbursementRoutes(deps));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));

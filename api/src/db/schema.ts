@@ -206,6 +206,19 @@ export interface CompanyTables {
     source_ref: string | null;
   };
   ledger_balance: { entity: string; door: Generated<string>; balance: Int8 };
+  // Audit (api/src/audit): the last run's tasks, and every date a ledger stood below zero (permanent).
+  task: {
+    id: Serial;
+    date: string;
+    type: string;
+    description: string;
+    source: Generated<string>;
+    link_path: string | null;
+    link_key: string | null;
+    memo: string | null;
+    created_at: Timestamp;
+  };
+  ledger_debit_occurrence: { id: Serial; entity: string; door: string | null; date: string; balance: Int8; txn_id: Int8; first_seen: Timestamp };
   charge: {
     id: Serial;
     ref: string;
