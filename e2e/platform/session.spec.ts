@@ -1,0 +1,27 @@
+import { expect, signInToDashboard, test } from './fixtures.js';
+
+test.describe('an invalid token', () => {
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test('ends the session and the sign-in page says why', async ({ page }) => {
+    await signInToDashboard(page);
+    await page.evaluate(() => sessionStorage.setItem('oa.token', `${sessionStorage.getItem('oa.token')}tampered`));
+    await page.reload();
+    // The toast's title (Fluent also repeats it in a live region for screen readers).
+    await expect(page.getByText('User Login Authority Token is expired or invalid').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByTestId('logout-reason')).not.toBeEmpty();
+    expect(await page.evaluate(() => sessionStorage.getItem('oa.token'))).toBeNull();
+    await page.screenshot({ path: test.info().outputPath('sign-in-with-reason.png') });
+  });
+});
+
+test('Logout from the user menu returns to the sign-in page', async ({ page }) => {
+  await signInToDashboard(page);
+  await page.getByRole('button', { name: 'Company and user menu' }).click();
+  await expect(page.getByRole('menuitem', { name: /Version 1\.1\.22B/ })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('oa.token'))).toBeNull();
+});

@@ -1,0 +1,20 @@
+import { SUPPORT, expect, signIn, test } from './fixtures.js';
+
+test('a SUPER user gets the support console, and Activate Client View opens the application', async ({ page }) => {
+  await signIn(page, SUPPORT);
+  const console = page.getByTestId('support-console');
+  await expect(console).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  const bar = page.getByRole('navigation', { name: 'Support console' });
+  await expect(bar.getByRole('button', { name: 'Add Company Database' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'God Utilities' })).toHaveCount(0);
+  await bar.getByRole('button', { name: 'Backup' }).click();
+  await expect(page.getByTestId('console-action-unavailable')).toContainText('not available in this build');
+  await page.screenshot({ path: test.info().outputPath('support-console-1280.png') });
+
+  await page.getByLabel('Company', { exact: true }).selectOption('DEMOTRUST');
+  await page.getByRole('button', { name: 'Activate Client View' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('oa.consoleActive'))).toBe('true');
+});

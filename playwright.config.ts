@@ -1,0 +1,39 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// E2E_PORT lets several engineers run the suite at once on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+// A fresh data folder per run: the demo company and users are created on first start.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'oa-e2e-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  workers: 2,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://localhost:${PORT}/mf-manifest.json`,
+    env: { PORT: String(PORT), DATA_DIR: dataDir },
+    reuseExistingServer: !process.env.CI,
+    // start.mjs builds whatever front-end app is out of date first.
+    timeout: 600_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
