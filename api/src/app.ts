@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { progressRoutes } from './progress/routes.js';
 import { balancesRoutes } from './balances/routes.js';
 import type { AppDeps } from './deps.js';
 import { exportRoutes } from './exports/routes.js';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', auditRoutes(deps));
   app.route('/api', exportRoutes(deps));
   app.route('/api/disburse', disbursementRoutes(deps));
+  app.route('/api/progress', progressRoutes(deps));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
   app.onError(async (err, c) => {
