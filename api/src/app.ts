@@ -17,6 +17,8 @@ import { pinnedRoutes } from './pinned/routes.js';
 import { accountRoutes } from './reference/accounts.js';
 import { bankRoutes } from './reference/banks.js';
 import { businessEntityRoutes } from './reference/business.js';
+import { entityBalanceRoutes } from './cashbook/balance-routes.js';
+import { cashbookRoutes } from './cashbook/routes.js';
 import { cardTypeRoutes } from './reference/card-types.js';
 import { categoryRoutes } from './reference/category.js';
 import { checklistRoutes } from './reference/checklist.js';
@@ -49,7 +51,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/fees', feeRoutes(deps));
   app.route('/api/checklist', checklistRoutes(deps));
   app.route('/api/templates', templateRoutes(deps));
+  app.route('/api/entity/balance', entityBalanceRoutes(deps));
   app.route('/api/entity', businessEntityRoutes(deps));
+  app.route('/api/cashbook', cashbookRoutes(deps));
   app.route('/api/control/info', lookupRoutes(deps));
   app.route('/api/control', controlRoutes(deps));
   app.route('/api/lookup', lookupRoutes(deps));

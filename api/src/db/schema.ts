@@ -259,4 +259,22 @@ export interface CompanyTables {
     content: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
     size: number;
   };
+  // Cash book (api/src/cashbook): receipt/payment details and banked/reconciled status.
+  cashbook_detail: { txn_id: Int8; payer_type: string; payer_entity: string | null; door: string | null; surcharge: Int8; surcharge_rate: number };
+  receipt_item: {
+    id: Serial;
+    txn_id: Int8;
+    line: number;
+    selector: string;
+    ref: string;
+    entity: string;
+    door: string | null;
+    description: string;
+    amount: Int8;
+    charge_id: Int8 | null;
+  };
+  deposit: { banking_ref: string; date: string; method: string; amount: Int8; user_id: string; created_at: Timestamp };
+  deposit_item: { cashbook_id: Int8; banking_ref: string };
+  reconciliation: { id: Serial; ref: string; date: string; starting_balance: Int8; ending_balance: Int8; user_id: string; created_at: Timestamp };
+  reconcile_item: { cashbook_id: Int8; reconciliation_id: Int8 };
 }

@@ -1,0 +1,116 @@
+import { Hono } from 'hono';
+import { cashbookListQuery, paymentContract, receiptContract, receiptRangeQuery, REVERSAL_REASON_MESSAGE, MIN_REVERSAL_REASON } from '../contracts/cashbook.js';
+import { hasPermission } from '../contracts/permissions.js';
+import type { AppDeps } from '../deps.js';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
+import type { AppEnv } from '../http/env.js';
+import { jsonBody, queryParams } from '../http/validate.js';
+import { deleteNewestReceipt } from '../ledger/receipt-delete.js';
+import { reverseTxn } from '../ledger/reversal.js';
+import { writeLog } from '../log/system-log.js';
+import { postPayment, postReceipt } from './post.js';
+import { cashKindOf, listCashbook, readCashbook, receiptRange } from './queries.js';
+
+const FLAG = { RECEIPT: 'p_entry_receipts', PAYMENT: 'p_entry_payments' } as const;
+const LABEL = { RECEIPT: 'Receipt', PAYMENT: 'Payment' } as const;
+
+/** The cash book (spec 2 §7 'Cash book'): receipts, payments, reversals and the newest-receipt delete. */
+export function cashbookRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const { requires } = deps;
+
+  app.get('/receipt/list', requires('p_entry_receipts'), queryParams(cashbookListQuery), async (c) =>
+    c.json(await listCashbook(c.get('company').db, 'RECEIPT', c.req.valid('query'))));
+
+  app.get('/payment/list', requires('p_entry_payments'), queryParams(cashbookListQuery), async (c) =>
+    c.json(await listCashbook(c.get('company').db, 'PAYMENT', c.req.valid('query'))));
+
+  app.get('/receiptrange', requires('p_entry_receipts'), queryParams(receiptRangeQuery), async (c) => {
+    const { year, month } = c.req.valid('query');
+    return c.json({ data: await receiptRange(c.get('company').db, year, month) });
+  });
+
+  // One guard ('company'), then the flag of what the record is: receipts or payments.
+  app.get('/read/:id', requires('company'), async (c) => {
+    const db = c.get('company').db;
+    const what = await cashKindOf(db, c.req.param('id'));
+    if (!what?.cashKind) throw notFound(`Receipt or payment ${c.req.param('id').slice(0, 20)} not found`);
+    if (!hasPermission(c.get('user').permissions, FLAG[what.cashKind])) throw forbidden(`Permission ${FLAG[what.cashKind]} is required to read ${LABEL[what.cashKind].toLowerCase()}s`);
+    return c.json({ data: await readCashbook(db, c.req.param('id'), what.cashKind) });
+  });
+
+  app.post('/receipt', requires('p_entry_receipts'), jsonBody(receiptContract), async (c) => {
+    const input = c.req.valid('json');
+    const db = c.get('company').db;
+    const posted = await db.transaction().execute((trx) => postReceipt(trx, c.get('user').id, input));
+    return c.json({ data: await readCashbook(db, String(posted.id), 'RECEIPT'), message: `Receipt ${posted.ref} posted` });
+  });
+
+  app.post('/payment', requires('p_entry_payments'), jsonBody(paymentContract), async (c) => {
+    const input = c.req.valid('json');
+    const db = c.get('company').db;
+    const posted = await db.transaction().execute((trx) => postPayment(trx, c.get('user').id, input));
+    return c.json({ data: await readCashbook(db, String(posted.id), 'PAYMENT'), message: `Payment ${posted.ref} posted` });
+  });
+
+  app.post('/reverse/:id', requires('company'), async (c) => {
+    const company = c.get('company');
+    const id = c.req.param('id');
+    const what = await cashKindOf(company.db, id);
+    if (!what) throw notFound(`Receipt or payment ${id.slice(0, 20)} not found`);
+    if (what.kind === 'REVERSAL') throw new ApiError(409, `Reversal ${what.ref} is itself a reversal and cannot be reversed`);
+    if (what.kind !== 'RECEIPT' && what.kind !== 'PAYMENT') throw new ApiError(409, `${what.kind} ${what.ref} is not a receipt or payment; reverse it from its own screen`);
+    if (!hasPermission(c.get('user').permissions, FLAG[what.kind])) throw forbidden(`Permission ${FLAG[what.kind]} is required to reverse ${LABEL[what.kind].toLowerCase()}s`);
+    const reason = (c.req.query('reason') ?? (await bodyReason(c.req.raw)) ?? '').trim();
+    if (reason.length < MIN_REVERSAL_REASON) throw badRequest(REVERSAL_REASON_MESSAGE, { errors: [{ path: 'reason', msg: REVERSAL_REASON_MESSAGE }] });
+    const label = `${LABEL[what.kind]} ${what.ref}`;
+    const reversal = await company.db.transaction().execute(async (trx) => {
+      const cash = await trx.selectFrom('cashbook').select('id').where('txn_id', '=', id).execute();
+      if (cash.length) {
+        const reconciled = await trx.selectFrom('reconcile_item').select('cashbook_id').where('cashbook_id', 'in', cash.map((x) => x.id)).executeTakeFirst();
+        if (reconciled) throw new ApiError(409, `${label} is reconciled and cannot be reversed`);
+      }
+      return reverseTxn(trx, c.get('user').id, Number(id), reason);
+    });
+    return c.json({ data: { ref: what.ref, reversal_ref: reversal.ref }, message: `${label} reversed by reversal ${reversal.ref}` });
+  });
+
+  app.delete('/:id', requires('p_entry_receipts'), async (c) => {
+    const company = c.get('company');
+    const user = c.get('user');
+    const id = c.req.param('id');
+    const what = await cashKindOf(company.db, id);
+    if (!what) throw notFound(`Receipt ${id.slice(0, 20)} not found`);
+    const deleted = await company.db.transaction().execute(async (trx) => {
+      const before = what.kind === 'RECEIPT' ? await readCashbook(trx, id, 'RECEIPT') : null;
+      const removed = await deleteNewestReceipt(trx, Number(id));
+      await writeLog(trx, {
+        database: company.code,
+        severity: 'CHANGE',
+        message: `Receipt ${removed.ref} deleted; receipt number ${removed.ref} is free again${removed.reopenedCharges.length ? `; charges ${removed.reopenedCharges.join(', ')} pending again` : ''}`,
+        identity: user.id,
+        routine: 'receipt',
+        method: 'DELETE',
+        apicall: `/cashbook/${id}`,
+        recordKey: removed.ref,
+        before: { ...before, postings: removed.postings, cashbook: removed.cashbook },
+      });
+      return removed;
+    });
+    return c.json({ data: { id: deleted.id, ref: deleted.ref }, message: `Receipt ${deleted.ref} deleted` });
+  });
+
+  return app;
+}
+
+/** The reason from a JSON body `{ reason }`, when the screen sends one. */
+async function bodyReason(req: Request): Promise<string | null> {
+  const text = await req.text().catch(() => '');
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' && typeof (parsed as { reason?: unknown }).reason === 'string' ? (parsed as { reason: string }).reason : null;
+  } catch {
+    throw badRequest('The body must be JSON: { "reason": "..." }');
+  }
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money/cents.js';
+import { isoDate, optionalText } from './common.js';
+import { optionalCode } from './entity.js';
+
+/**
+ * The cash book (spec 2 §3 'Receipt', 'Payment', §5 'Receipt', 'Payment', §7 'Cash book').
+ * Money is dollars on the wire (two decimals at most), cents inside.
+ *
+ * Sign convention of the answers: the ledger stores a payment as negative cash (money out of the
+ * trust account). Lists and `read` answer the amount *in the direction of the list*: a receipt
+ * or a payment is a positive amount; a reversal row in either list is negative (it undoes one).
+ * `read` of a payment therefore negates the stored amount (spec 2 §3 'Payment': "When read for
+ * editing, the amount of a payment is negated").
+ */
+
+export const RECEIPT_PAYER_TYPES = ['BUSINESS', 'OWNER', 'TENANT', 'OTHER'] as const;
+export const PAYMENT_PAYER_TYPES = ['BUSINESS', 'OWNER', 'SUPPLIER'] as const;
+export const RECEIPT_METHODS = ['CASH', 'CHQ', 'EFT', 'CARD'] as const;
+export const PAYMENT_METHOD_CODES = ['EFT', 'CHQ'] as const;
+export const RECEIPT_SELECTORS = ['CHARGE', 'ACCOUNT'] as const;
+export const MIN_REVERSAL_REASON = 10;
+export const REVERSAL_REASON_MESSAGE = 'A reason is required (min 10 chars)';
+
+/** A new record has no id (or 0/''); an id names a posted record, which cannot be edited. */
+const recordId = z.union([z.number(), z.string(), z.null()]).optional()
+  .transform((v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : String(v)));
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** A positive dollar amount whose absence (or null) answers the spec's 'required' message. */
+const amountRequired = (message: string) =>
+  z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Amount must be a number') })
+    .refine(Number.isFinite, 'Amount must be a finite number')
+    .refine(hasAtMostTwoDecimals, 'Amounts have at most two decimals')
+    .refine((v) => Math.abs(v) < 90_000_000_000_000, 'Amount is too large')
+    .refine((v) => v > 0, 'Amount must be greater than zero');
+
+export const receiptItemContract = z.object({
+  id: z.unknown().optional(),
+  selector: z.enum(RECEIPT_SELECTORS, { error: 'Charge or Account must be selected' }),
+  ref: z.union([z.string(), z.number()], { error: 'Charge or Account ID is required' })
+    .transform((v) => String(v).trim())
+    .refine((v) => v.length > 0, 'Charge or Account ID is required'),
+  entity: required('Entity is required').transform((v) => v.toUpperCase()),
+  door: optionalCode,
+  description: required('Description is required'),
+  gross: z.unknown().optional(),
+  amount: amountRequired('Receipt Amount is required'),
+});
+export type ReceiptItemInput = z.infer<typeof receiptItemContract>;
+
+export const receiptContract = z.object({
+  id: recordId,
+  date: z.string({ error: 'Date is required' }).trim().min(1, 'Date is required').pipe(isoDate),
+  payer_type: z.enum(RECEIPT_PAYER_TYPES, { error: 'Payer type must be BUSINESS, OWNER, TENANT or OTHER' }),
+  payer_entity: optionalCode,
+  payer: optionalText,
+  method: z.enum(RECEIPT_METHODS, { error: 'Payment Method is Required' }),
+  card_type: optionalCode,
+  tran_ref: optionalText,
+  source_ref: optionalText,
+  memo: required('Details are required'),
+  items: z.array(receiptItemContract, { error: 'A receipt needs at least one item' }).min(1, 'A receipt needs at least one item'),
+  _deleted: z.unknown().optional(),
+}).superRefine((r, ctx) => {
+  if (r.payer_type !== 'OTHER' && !r.payer_entity) ctx.addIssue({ code: 'custom', path: ['payer_entity'], message: 'Payer Entity is required' });
+  if (r.payer_type === 'OTHER' && !r.payer) ctx.addIssue({ code: 'custom', path: ['payer'], message: 'Payer Name is required' });
+  if (r.method === 'CARD' && !r.card_type) ctx.addIssue({ code: 'custom', path: ['card_type'], message: 'Card Type is required' });
+});
+export type ReceiptInput = z.infer<typeof receiptContract>;
+
+export const paymentContract = z.object({
+  id: recordId,
+  date: z.string({ error: 'Date is required' }).trim().min(1, 'Date is required').pipe(isoDate),
+  payer_type: z.enum(PAYMENT_PAYER_TYPES, { error: 'Payer type must be BUSINESS, OWNER or SUPPLIER' }),
+  payer_entity: optionalCode.refine((v) => v !== null, 'Payer Entity is required'),
+  door: optionalCode,
+  method: z.enum(PAYMENT_METHOD_CODES, { error: 'Payment Method is Required' }),
+  amount: amountRequired('Amount is required'),
+  memo: required('Details are required'),
+  tran_ref: optionalText,
+  source_ref: optionalText,
+  payee: optionalText,
+  _deleted: z.unknown().optional(),
+});
+export type PaymentInput = z.infer<typeof paymentContract>;
+
+/** ?year=&month= (or from/to, YYYY-MM-DD), search of 3+ characters, page (1-based) and pageSize. */
+export const cashbookListQuery = z.object({
+  year: z.coerce.number().int().min(1900).max(2999).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  search: z.string().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+});
+export type CashbookListQuery = z.infer<typeof cashbookListQuery>;
+
+export const receiptRangeQuery = z.object({
+  year: z.coerce.number({ error: 'year is required' }).int().min(1900).max(2999),
+  month: z.coerce.number({ error: 'month is required' }).int().min(1).max(12),
+});
+
+export const reversalBody = z.object({ reason: z.string().optional() }).partial();
+
+/** One row of the receipts or payments list (spec 2 §2 'Receipts', 'Payments'). */
+export interface CashbookRow {
+  id: number;
+  _pk: number;
+  kind: 'RECEIPT' | 'PAYMENT' | 'REVERSAL';
+  date: string;
+  ref: string;
+  banked: boolean;
+  reconciled: boolean;
+  source: string;
+  method: string;
+  card_type: string | null;
+  payer_type: string | null;
+  payer_entity: string | null;
+  payer: string | null;
+  payee: string | null;
+  memo: string;
+  tran_ref: string | null;
+  source_ref: string | null;
+  /** Doors of the ledger lines, comma separated. */
+  properties: string;
+  /** Entities credited (receipts) or debited (payments), comma separated. */
+  recipients: string;
+  /** Dollars, in the direction of the list (see the sign convention above). */
+  amount: number;
+  reversed: boolean;
+  reversal_ref: string | null;
+  /** For a reversal row: the ref of the receipt or payment it reverses. */
+  reversal_of_ref: string | null;
+  _readonly: boolean;
+  _candelete: boolean;
+  _canreverse: boolean;
+}
+
+export interface CashbookList {
+  data: CashbookRow[];
+  total: number;
+  totalAmount: number;
+}
+
+export interface ReceiptItemView {
+  id: number;
+  selector: 'CHARGE' | 'ACCOUNT';
+  ref: string;
+  entity: string;
+  door: string | null;
+  description: string;
+  gross: number;
+  amount: number;
+}
+
+export interface CashbookRecord extends CashbookRow {
+  items?: ReceiptItemView[];
+  /** Receipts: the card surcharge (dollars) and its percentage; receiptTotal = items + surcharge. */
+  surcharge?: number;
+  surchargeAmount?: number;
+  receiptTotal?: number;
+  door?: string | null;
+}
+
+export interface EntityBalance {
+  ledger: number;
+  balance: number;
+  charge: number;
+}
