@@ -77,7 +77,7 @@ export const EXPORT_PAGE = 2000;
  * Txns created after the export started are left out (an id bound), so the file is one
  * consistent cut of immutable history.
  */
-export async function postingsCsv(db: Db, from: string, to: string): Promise<ReadableStream<Uint8Array>> {
+export async function postingsCsv(db: Db, from: string, to: string, pageSize = EXPORT_PAGE): Promise<ReadableStream<Uint8Array>> {
   const any = db as unknown as Kysely<any>;
   const maxRow = await db.selectFrom('txn').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   const maxId = String(maxRow?.id ?? 0);
@@ -90,8 +90,8 @@ export async function postingsCsv(db: Db, from: string, to: string): Promise<Rea
       const a = after;
       q = q.where((eb: any) => eb.or([eb('date', '>', a.date), eb.and([eb('date', '=', a.date), eb('id', '>', a.id)])]));
     }
-    const txns = (await q.orderBy('date').orderBy('id').limit(EXPORT_PAGE).execute()) as { id: string; date: string; ref: string; kind: string }[];
-    if (txns.length < EXPORT_PAGE) done = true;
+    const txns = (await q.orderBy('date').orderBy('id').limit(pageSize).execute()) as { id: string; date: string; ref: string; kind: string }[];
+    if (txns.length < pageSize) done = true;
     if (!txns.length) return null;
     after = { date: txns.at(-1)!.date, id: txns.at(-1)!.id };
     const postings = (await any.selectFrom('posting').select(['txn_id', 'entity', 'door', 'account_id', 'amount']).where('txn_id', 'in', txns.map((t) => t.id)).orderBy('id').execute()) as {
@@ -106,7 +106,7 @@ export async function postingsCsv(db: Db, from: string, to: string): Promise<Rea
 }
 
 /** Every cash line dated from..to (`date,ref,kind,method,amount`), paged by (date, id) on the cashbook_date index. */
-export async function cashLinesCsv(db: Db, from: string, to: string): Promise<ReadableStream<Uint8Array>> {
+export async function cashLinesCsv(db: Db, from: string, to: string, pageSize = EXPORT_PAGE * 2): Promise<ReadableStream<Uint8Array>> {
   const any = db as unknown as Kysely<any>;
   const maxRow = await db.selectFrom('cashbook').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   const maxId = String(maxRow?.id ?? 0);
@@ -125,8 +125,8 @@ export async function cashLinesCsv(db: Db, from: string, to: string): Promise<Re
       const a = after;
       q = q.where((eb: any) => eb.or([eb('c.date', '>', a.date), eb.and([eb('c.date', '=', a.date), eb('c.id', '>', a.id)])]));
     }
-    const rows = (await q.orderBy('c.date').orderBy('c.id').limit(EXPORT_PAGE * 2).execute()) as { id: string; date: string; ref: string; kind: string; method: string; amount: string }[];
-    if (rows.length < EXPORT_PAGE * 2) done = true;
+    const rows = (await q.orderBy('c.date').orderBy('c.id').limit(pageSize).execute()) as { id: string; date: string; ref: string; kind: string; method: string; amount: string }[];
+    if (rows.length < pageSize) done = true;
     if (!rows.length) return null;
     after = { date: rows.at(-1)!.date, id: rows.at(-1)!.id };
     return rows.map((r) => csvLine([r.date, r.ref, r.kind, r.method, centsText(r.amount)])).join('');
