@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Body1, Button, Card, CardHeader, Checkbox, Field, MessageBar, MessageBarBody, MessageBarTitle, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { useController, useWatch } from 'react-hook-form';
 import { USER_TYPES, type PermissionFlag } from 'api/contracts/permissions';
 import { MIN_PAGE_ROWS, SIGNATURE_MAX_BYTES } from 'api/contracts/users';
 import {
   CheckboxField, ImageField, ListEditor, NumberField, RecordEditor, SelectField, TextField, useCurrentUser, useFieldsReadOnly,
-  type EditorContext, type EditorTab, type ListColumn, type ListRecord,
-} from 'shared-ui';
+  type EditorContext, type EditorTab, type ListColumn, type ListRecord, useController, useWatch } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { PERMISSION_LABELS, visiblePermissionGroups } from './permissions.js';
 import { assignableUserTypes, userFormContract } from './user-form.js';
@@ -31,7 +29,9 @@ const fieldKinds = { id: 'text', name: 'text', email: 'text', usertype: 'select'
 /** One permission flag as a checkbox bound to permissions.<flag>. */
 function PermissionBox({ flag }: { flag: PermissionFlag }) {
   const readOnly = useFieldsReadOnly();
-  const { field } = useController({ name: `permissions.${flag}` });
+  // A box registers its flag as false, not undefined: the contract accepts a flag left out, but
+  // a flag present without a value is not a boolean.
+  const { field } = useController({ name: `permissions.${flag}`, defaultValue: false });
   return <Checkbox label={PERMISSION_LABELS[flag]} checked={field.value === true} disabled={readOnly} onChange={(_, d) => field.onChange(d.checked === true)} />;
 }
 
