@@ -1,8 +1,7 @@
 import { accountContract } from 'api/contracts/reference';
 import { ACCOUNT_TYPES } from 'api/contracts/common';
-import { useWatch } from 'react-hook-form';
 import { CheckmarkRegular, PresenceBlockedRegular } from '@fluentui/react-icons';
-import { CheckboxField, ListEditor, SelectField, TextField, useLookups, type EditorContext, type ListColumn, type ListRecord, type Lookups } from 'shared-ui';
+import { CheckboxField, ListEditor, SelectField, TextField, useLookups, type EditorContext, type ListColumn, type ListRecord, type Lookups, useWatch } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { lookupName, lookupOptions, mapOptions, refreshLookups } from '../common/lookups.js';
 

@@ -3,14 +3,12 @@ import {
   Body1, Button, Card, CardHeader, Field, MessageBar, MessageBarBody, Spinner, Subtitle2, Tab, TabList, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { FormProvider } from 'react-hook-form';
 import { CONTROL_SETTING_KEYS, controlSettingsContract, type ControlRecord } from 'api/contracts/control';
 import { STATEMENT_FORMATS } from 'api/contracts/common';
 import { MONTH_NAMES } from 'api/contracts/lookup';
 import {
   ApiFailure, CheckboxField, MultilineField, NumberField, PercentField, SelectField, TextField, api, applyServerErrors, formatDate, formatMoney,
-  notify, queryClient, startupKeys, useLookups, useZodForm, type Lookups,
-} from 'shared-ui';
+  notify, queryClient, startupKeys, useLookups, useZodForm, type Lookups, FormProvider } from 'shared-ui';
 import { FormGrid, Wide } from '../common/form-grid.js';
 import { lookupOptions, mapOptions } from '../common/lookups.js';
 import { CONTROL_ACCOUNT_LABELS, CONTROL_SAVED, CONTROL_TEMPLATE_LABELS, SYNC_FREQUENCY_OPTIONS, controlFormValues } from './control-fields.js';
