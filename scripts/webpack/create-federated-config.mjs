@@ -90,7 +90,10 @@ export function createFederatedConfig({ name, dir, exposes, port, isHost = false
           ? {
               proxy: [{ context: ['/api'], target: `http://localhost:${API_PORT}` }],
               setupMiddlewares(middlewares) {
-                middlewares.unshift({ name: 'mf-manifest', path: '/mf-manifest.json', middleware: (_req, res) => res.json(devManifest()) });
+                middlewares.unshift({ name: 'mf-manifest', path: '/mf-manifest.json', middleware: (_req, res) => {
+                  res.setHeader('Content-Type', 'application/json');
+                  res.end(JSON.stringify(devManifest()));
+                } });
                 return middlewares;
               },
             }
