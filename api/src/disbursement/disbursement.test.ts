@@ -276,6 +276,22 @@ describe('POST /api/disburse: posting with the ABA file', () => {
     expect(await snapshot(db)).toEqual(before);
   });
 
+  it('lets only one of two simultaneous posts of the same rows through', async () => {
+    const { db, call } = await company([['OWNSMITH', '101', 10_000], ['OWNSMITH', null, 2_500], ['SUPCLEAN', null, 4_000]]);
+    const rows = (await call('GET', '/api/disburse')).body.data;
+    expect(rowOf(rows, 'OWNSMITH').door_array).toEqual([
+      { door: '', funds: 25, pending: 0, disburse: 25 }, { door: '101', funds: 100, pending: 0, disburse: 100 }, { door: '102', funds: 0, pending: 0, disburse: 0 },
+    ]);
+    const results = await Promise.all([call('POST', '/api/disburse', rows), call('POST', '/api/disburse', rows)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await db.selectFrom('txn').select('ref').where('kind', '=', 'DISBURSE').orderBy('ref').execute()).toEqual([{ ref: '1' }, { ref: '2' }]);
+    expect(await db.selectFrom('archive').select('id').execute()).toHaveLength(1);
+    const nonZero = await db.selectFrom('ledger_balance').selectAll().where('balance', '<>', '0').execute();
+    expect(nonZero).toEqual([]);
+    const position = await trustPosition(db);
+    expect(position).toEqual({ cashbook: 0, ledgers: 0 });
+  });
+
   it('pays cheque payees without a file', async () => {
     const { call } = await company([['SUPPLUMB', null, 15_000]]);
     const rows = (await call('GET', '/api/disburse')).body.data;

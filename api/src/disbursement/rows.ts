@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type DisbursementRow, HOLD_REASONS } from '../contracts/disbursement.js';
+import { type PendingTotal, pendingCharges } from '../charges/pending.js';
 import type { CompanyTables } from '../db/schema.js';
 import { openPeriod } from '../ledger/ledger.js';
 import { toDollars } from '../money/cents.js';
@@ -41,32 +42,17 @@ export interface RowCents {
   split: { door: string | null; amount: number }[];
 }
 
-export interface PendingTotal {
-  entity: string;
-  door: string | null;
-  total: number;
-  count: number;
-}
-
-/**
- * Pending charges per payer and door, in cents. The same shape as `pendingCharges` of
- * api/src/charges/pending.ts (another engineer's, not yet committed): swap this body for a call
- * to it once it is on main.
- */
+/** Pending charges per payer and door (cents): the shared `pendingCharges`, narrowed to some payers. */
 export async function pendingTotals(db: Db, payers?: string[]): Promise<PendingTotal[]> {
-  let q = db
-    .selectFrom('charge')
-    .innerJoin('charge_item', 'charge_item.charge_id', 'charge.id')
-    .select((eb) => ['charge.entity as entity', 'charge.door as door', eb.fn.sum<string>('charge_item.amount').as('total'), sql<string>`count(distinct ${eb.ref('charge.id')})`.as('count')])
-    .where('charge.status', '=', 'PENDING')
-    .groupBy(['charge.entity', 'charge.door']);
-  if (payers) q = q.where('charge.entity', 'in', payers);
-  const rows = await q.execute();
-  return rows.map((r) => ({ entity: r.entity, door: r.door, total: Number(r.total), count: Number(r.count) }));
+  if (payers && payers.length === 1) return pendingCharges(db, { payer: payers[0]! });
+  const rows = await pendingCharges(db);
+  if (!payers) return rows;
+  const wanted = new Set(payers);
+  return rows.filter((r) => wanted.has(r.entity));
 }
 
 /** Each pending charge's total, date order, for what release would pay and what falls due this period. */
-async function pendingCharges(db: Db, payers?: string[]): Promise<{ entity: string; date: string; total: number }[]> {
+async function chargesInDateOrder(db: Db, payers?: string[]): Promise<{ entity: string; date: string; total: number }[]> {
   let q = db
     .selectFrom('charge')
     .innerJoin('charge_item', 'charge_item.charge_id', 'charge.id')
@@ -234,7 +220,7 @@ export async function disbursementRows(db: Db, codes?: string[]): Promise<RowCen
       .where('code', 'in', payers)
       .execute(),
     pendingTotals(db, only),
-    pendingCharges(db, only),
+    chargesInDateOrder(db, only),
     db.selectFrom('unit').select(['door', 'entity']).where('entity', 'in', payers).orderBy('door').execute(),
     openPeriod(db),
   ]);
