@@ -21,6 +21,8 @@ import { entityBalanceRoutes } from './cashbook/balance-routes.js';
 import { cashbookRoutes } from './cashbook/routes.js';
 import { cardTypeRoutes } from './reference/card-types.js';
 import { categoryRoutes } from './reference/category.js';
+import { chargeRoutes } from './charges/routes.js';
+import { journalRoutes } from './journals/routes.js';
 import { checklistRoutes } from './reference/checklist.js';
 import { feeRoutes } from './reference/fees.js';
 import { gstCodeRoutes } from './reference/gst-codes.js';
@@ -65,6 +67,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', exportRoutes(deps));
   app.route('/api/disburse', disbursementRoutes(deps));
   app.route('/api/progress', progressRoutes(deps));
+
+  app.route('/api/charge', chargeRoutes(deps));
+  app.route('/api/journal', journalRoutes(deps));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
   app.onError(async (err, c) => {

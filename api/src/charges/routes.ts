@@ -1,0 +1,123 @@
+import { Hono } from 'hono';
+import { CHARGE_MESSAGES, chargeContract, chargeListQuery, chargeLookupQuery, invoiceRangeQuery, releaseContract, releaseQuery } from '../contracts/charges.js';
+import type { AppDeps } from '../deps.js';
+import { notFound } from '../http/errors.js';
+import type { AppEnv } from '../http/env.js';
+import { jsonBody, queryParams } from '../http/validate.js';
+import { writeLog } from '../log/system-log.js';
+import { toDollars } from '../money/cents.js';
+import { cancelCharge, chargeLookup, createCharge, invoiceRange, listCharges, readCharge, updateCharge } from './charges.js';
+import { releaseCharges, releaseRows } from './release.js';
+
+const chargeId = (raw: string) => {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n <= 0) throw notFound(`Charge ${raw.slice(0, 40)} not found`);
+  return n;
+};
+
+/** Charges (p_entry_charges) and their release (p_entry_disbursement), spec 2 §7 'Charges and journals', 'Release'. */
+export function chargeRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const { requires } = deps;
+
+  app.get('/list', requires('p_entry_charges'), queryParams(chargeListQuery), async (c) => {
+    const { rows, total, amount } = await listCharges(c.get('company').db, c.req.valid('query'));
+    return c.json({ data: rows, total, amount });
+  });
+
+  app.get('/full/:id', requires('p_entry_charges'), async (c) => {
+    const charge = await readCharge(c.get('company').db, chargeId(c.req.param('id')));
+    if (!charge) throw notFound(`Charge ${c.req.param('id')} not found`);
+    return c.json({ data: charge });
+  });
+
+  const lookup = async (c: any) => {
+    const { payer, exclude } = c.req.valid('query') as { payer: string; exclude?: string };
+    const refs = (exclude ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    return c.json({ data: await chargeLookup(c.get('company').db, payer, refs) });
+  };
+  app.get('/lookup', requires('p_entry_charges'), queryParams(chargeLookupQuery), lookup);
+  app.get('/lookup/', requires('p_entry_charges'), queryParams(chargeLookupQuery), lookup);
+
+  app.get('/invoicerange', requires('p_entry_charges'), queryParams(invoiceRangeQuery), async (c) => {
+    const { year, month } = c.req.valid('query');
+    return c.json({ data: await invoiceRange(c.get('company').db, year, month) });
+  });
+
+  app.get('/release', requires('p_entry_disbursement'), queryParams(releaseQuery), async (c) => {
+    return c.json({ data: await releaseRows(c.get('company').db, c.req.valid('query').entity || undefined) });
+  });
+
+  app.post('/release', requires('p_entry_disbursement'), jsonBody(releaseContract), async (c) => {
+    const selections = c.req.valid('json');
+    const user = c.get('user');
+    const company = c.get('company');
+    const result = await company.db.transaction().execute(async (trx) => {
+      const r = await releaseCharges(trx, user.id, selections);
+      await writeLog(trx, {
+        database: company.code, severity: 'CHANGE', identity: user.id, routine: 'charge', method: 'POST', apicall: '/charge/release',
+        message: `Released ${r.released} charge${r.released === 1 ? '' : 's'} (${r.refs.join(', ')}) totalling $${(r.total / 100).toFixed(2)}`,
+      });
+      return r;
+    });
+    const total = toDollars(result.total);
+    return c.json({
+      data: { released: result.released, total, refs: result.refs, note: CHARGE_MESSAGES.releaseNote },
+      message: `${result.released} charge${result.released === 1 ? '' : 's'} released totalling ${formatDollars(result.total)}`,
+    });
+  });
+
+  app.post('/', requires('p_entry_charges'), jsonBody(chargeContract), async (c) => {
+    const input = c.req.valid('json');
+    const user = c.get('user');
+    const company = c.get('company');
+    const created = await company.db.transaction().execute(async (trx) => {
+      const id = await createCharge(trx, user.id, input);
+      const after = await readCharge(trx, id);
+      await writeLog(trx, { database: company.code, severity: 'CHANGE', identity: user.id, routine: 'charge', method: 'POST', apicall: `/charge/${id}`, recordKey: after!.ref, message: `Charge ${after!.ref} created`, after });
+      return after!;
+    });
+    return c.json({ data: created, message: 'Record Created' });
+  });
+
+  app.put('/:id', requires('p_entry_charges'), jsonBody(chargeContract), async (c) => {
+    const id = chargeId(c.req.param('id'));
+    const input = c.req.valid('json');
+    const user = c.get('user');
+    const company = c.get('company');
+    const updated = await company.db.transaction().execute(async (trx) => {
+      const before = await readCharge(trx, id);
+      if (!before) throw notFound(`Charge ${id} not found`);
+      await updateCharge(trx, id, input);
+      const after = await readCharge(trx, id);
+      await writeLog(trx, { database: company.code, severity: 'CHANGE', identity: user.id, routine: 'charge', method: 'PUT', apicall: `/charge/${id}`, recordKey: before.ref, message: `Charge ${before.ref} updated`, before, after });
+      return after!;
+    });
+    return c.json({ data: updated, message: 'Record Updated' });
+  });
+
+  app.delete('/:id', requires('p_entry_charges'), async (c) => {
+    const id = chargeId(c.req.param('id'));
+    const user = c.get('user');
+    const company = c.get('company');
+    const ref = await company.db.transaction().execute(async (trx) => {
+      const before = await readCharge(trx, id);
+      if (!before) throw notFound(`Charge ${id} not found`);
+      await cancelCharge(trx, id);
+      const after = await readCharge(trx, id);
+      await writeLog(trx, { database: company.code, severity: 'CHANGE', identity: user.id, routine: 'charge', method: 'DELETE', apicall: `/charge/${id}`, recordKey: before.ref, message: `Charge ${before.ref} cancelled`, before, after });
+      return before.ref;
+    });
+    return c.json({ data: { id, ref, status: 'CANCELLED' }, message: 'Record Deleted.' });
+  });
+
+  return app;
+}
+
+/** $1,234.56 from cents (the spec's currency format). */
+export function formatDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
