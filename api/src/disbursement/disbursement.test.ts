@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../auth/passwords.js';
 import { createCompany } from '../companies/companies.js';
 import { HOLD_REASONS } from '../contracts/disbursement.js';
-import { schemaNameFor } from '../db/open.js';
+import { jsonb, schemaNameFor } from '../db/open.js';
 import type { CompanyTables } from '../db/schema.js';
 import { postTxn } from '../ledger/ledger.js';
 import { trustPosition } from '../ledger/trust-position.js';
@@ -136,10 +137,23 @@ describe('GET /api/disburse: the preview', () => {
     expect(rowOf(rows, 'SUPPLUMB')).toMatchObject({ disburse_allowed: true, hold_reason: null }); // cheques need no bank account
   });
 
-  it('needs p_entry_disbursement', async () => {
-    const { code } = await company([]);
-    const res = await api.call('GET', '/api/disburse', { database: code, token: 'not-a-token' });
-    expect(res.status).toBe(401);
+  it('needs p_entry_disbursement to preview and to post; month end locks posting for others', async () => {
+    const { code, db, call } = await company();
+    await api.db.control.insertInto('app_user').values({
+      id: `CLERK${run}`, name: 'Clerk', email: null, usertype: 'USER', password_hash: await hashPassword('clerk-pass-1'),
+      default_company: code, permissions: jsonb({ p_accounting: true }),
+    }).execute();
+    await api.db.control.insertInto('user_company').values({ user_id: `CLERK${run}`, company_code: code }).execute();
+    const token = await api.signIn(`CLERK${run}`, 'clerk-pass-1');
+    expect((await api.call('GET', '/api/disburse', { database: code, token })).status).toBe(403);
+    expect((await api.call('POST', '/api/disburse', { database: code, token, body: [{ code: 'SUPCLEAN', disburse: 200 }] })).status).toBe(403);
+    expect((await api.call('GET', '/api/disburse', { database: code, token: 'not-a-token' })).status).toBe(401);
+
+    const before = await snapshot(db);
+    await db.insertInto('control_setting').values([{ key: 'monthend_lock_uuid', value: jsonb('lock-1') }, { key: 'monthend_lock_user', value: jsonb('SOMEONE') }]).execute();
+    const locked = await call('POST', '/api/disburse', [{ code: 'SUPCLEAN', disburse: 200 }]);
+    expect(locked.status).toBe(423);
+    expect(await snapshot(db)).toEqual(before);
   });
 });
 
