@@ -73,6 +73,11 @@ describe('GET /api/ledger/trialbalance', () => {
     expect(res.text).toBe(
       'type,code,door,account,balance\r\nBUSINESS,BUSINESS,,COMMISS,100.00\r\nOWNER,OWNSMITH,101,COMMISS,-100.00\r\nOWNER,OWNSMITH,101,OWNFUNDS,1000.00\r\nTOTAL,LEDGERS,,,1000.00\r\nCASHBOOK,TRUST,,,1000.00\r\n',
     );
+    // Most txns on or before the date: every posting less those dated after it.
+    const subtracted = await raw('/api/ledger/trialbalance?date=2026-10-10&format=csv');
+    expect(subtracted.text).toBe(
+      'type,code,door,account,balance\r\nBUSINESS,BUSINESS,,COMMISS,100.00\r\nOWNER,OWNSMITH,101,COMMISS,-100.00\r\nOWNER,OWNSMITH,101,DISBURSE,-300.05\r\nOWNER,OWNSMITH,101,OWNFUNDS,1000.00\r\nTOTAL,LEDGERS,,,699.95\r\nCASHBOOK,TRUST,,,699.95\r\n',
+    );
     const before = await raw('/api/ledger/trialbalance?date=2026-09-30&format=csv');
     expect(before.text).toBe('type,code,door,account,balance\r\nTOTAL,LEDGERS,,,0.00\r\nCASHBOOK,TRUST,,,0.00\r\n');
   });
