@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../auth/passwords.js';
+import { createCompany } from '../companies/companies.js';
+import { jsonb } from '../db/open.js';
+import { type TestApi, startTestApi } from '../testing/test-api.js';
+import { createStaff } from './test-support.js';
+import { userKey } from './user-key.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+const newUser = { id: 'jsmith', name: 'Jane Smith', password: 'jane-password-1', email: 'jane@seaside.example', usertype: 'USER', desktopRows: 30, mobileRows: 15, permissions: { p_dashboard: true, p_mgt: true } };
+const userRows = () => api.db.control.selectFrom('app_user').selectAll().orderBy('id').execute();
+const accessRows = () => api.db.control.selectFrom('user_company').selectAll().orderBy('user_id').execute();
+const userLog = (id: string) => api.db.control.selectFrom('system_log').selectAll().where('routine', '=', 'app_user').where('record_key', '=', id).orderBy('id').execute();
+const tinyPng = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/** A refused user request changes no user and no access. */
+async function refused(method: string, path: string, body: unknown, status: number, token?: string, error?: { path: string; msg: string }) {
+  const before = JSON.stringify([await userRows(), await accessRows()]);
+  const res = await api.call(method, path, { body, ...(token && { token }) });
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body).toMatchObject({ error: true, status });
+  if (error) expect(res.body.errors).toContainEqual(error);
+  expect(JSON.stringify([await userRows(), await accessRows()])).toBe(before);
+  return res;
+}
+
+describe('creating users', () => {
+  it('creates a user with access to this company, hashed password, upper-cased id, logged without the hash', async () => {
+    const res = await api.call('POST', '/api/user', { body: { ...newUser, signature: tinyPng } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ message: 'Record Created', data: { id: 'JSMITH', name: 'Jane Smith', usertype: 'USER', desktopRows: 30, mobileRows: 15, signature: tinyPng } });
+    expect(res.body.data).not.toHaveProperty('password_hash');
+    const row = (await userRows()).find((u) => u.id === 'JSMITH')!;
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await accessRows()).toContainEqual({ user_id: 'JSMITH', company_code: 'DEMOTRUST' });
+    const log = await userLog('JSMITH');
+    expect(log).toHaveLength(1);
+    expect(JSON.stringify(log)).not.toContain('argon2');
+    expect(log[0]!.after).toMatchObject({ id: 'JSMITH', signature: 'present' });
+    expect((await api.signIn('jsmith', 'jane-password-1')).length).toBeGreaterThan(20);
+  });
+
+  it("refuses bad users with the spec's messages and creates nothing", async () => {
+    const post = (body: object, error: { path: string; msg: string }, status = 400) => refused('POST', '/api/user', { ...newUser, id: 'NEWUSER', email: null, ...body }, status, undefined, error);
+    await post({ id: '' }, { path: 'id', msg: 'Code is required' });
+    await post({ id: 'ABCD' }, { path: 'id', msg: 'Must be at least 5 characters' });
+    await post({ id: 'NEW USER' }, { path: 'id', msg: 'Code cannot contain spaces' });
+    await post({ name: 'Jane' }, { path: 'name', msg: 'Must be at least 5 characters' });
+    await post({ password: 'short' }, { path: 'password', msg: 'Password must be at least 8 characters' });
+    await post({ password: undefined }, { path: 'password', msg: 'Password must be at least 8 characters' });
+    await post({ email: 'jane@' }, { path: 'email', msg: 'Invalid email address format' });
+    await post({ email: 'JANE@seaside.example' }, { path: 'email', msg: 'Email is already used by another user' }, 409);
+    await post({ desktopRows: 5 }, { path: 'desktopRows', msg: 'Must be at least 10' });
+    await post({ mobileRows: undefined }, { path: 'mobileRows', msg: 'Mobile rows is required' });
+    await post({ usertype: 'BOSS' }, { path: 'usertype', msg: 'User Type must be Selected' });
+    await post({ permissions: { p_mgt: true, p_everything: true } }, { path: 'permissions', msg: 'Unrecognized key: "p_everything"' });
+    await post({ signature: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }, { path: 'signature', msg: 'Signature must be a PNG or JPEG image' });
+    const big = `data:image/png;base64,iVBORw0KGgo${'A'.repeat(210_000)}`;
+    await post({ signature: big }, { path: 'signature', msg: 'Signature must be at most 150 KB' });
+    await refused('POST', '/api/user', { ...newUser, email: null }, 409);
+  });
+
+  it('refuses support user types and flags from a non-support administrator', async () => {
+    await refused('POST', '/api/user', { ...newUser, id: 'SUPER2', email: null, usertype: 'SUPER' }, 403);
+    await refused('POST', '/api/user', { ...newUser, id: 'SUPER2', email: null, is_super: true }, 403);
+    await refused('POST', '/api/user', { ...newUser, id: 'SUPER2', email: null, god_level: true }, 403);
+  });
+});
+
+describe('reading and listing', () => {
+  it('lists users of this company only, with inactive filtering and search', async () => {
+    await createCompany(api.db, { code: 'OTHERCO02', companyName: 'Other Lettings', year: 2026, month: 11 });
+    await api.db.control.insertInto('app_user').values({ id: 'OUTSIDER', name: 'Someone Else', email: null, usertype: 'ADMIN', password_hash: await hashPassword('outsider-1'), default_company: 'OTHERCO02', permissions: jsonb({ p_is_admin: true }) }).execute();
+    await api.db.control.insertInto('user_company').values({ user_id: 'OUTSIDER', company_code: 'OTHERCO02' }).execute();
+    const list = await api.call('GET', '/api/user/list');
+    expect(list.body.data.map((u: { id: string }) => u.id)).toEqual(['ADMIN', 'JSMITH', 'SUPPORT']);
+    expect(list.body.data[1]).toEqual({ id: 'JSMITH', name: 'Jane Smith', usertype: 'USER', email: 'jane@seaside.example', inactive: false, _pk: 'JSMITH' });
+    expect((await api.call('GET', '/api/user/list?search=smi')).body.data.map((u: { id: string }) => u.id)).toEqual(['JSMITH']);
+    expect((await api.call('GET', '/api/user/OUTSIDER')).status).toBe(404);
+  });
+
+  it('reads a user with permissions and signature, never the hash', async () => {
+    const res = await api.call('GET', '/api/user/jsmith');
+    expect(res.body.data).toMatchObject({ id: 'JSMITH', permissions: { p_dashboard: true, p_mgt: true }, signature: tinyPng, expiry: null, is_super: false, god_level: false, _candelete: true });
+    expect(JSON.stringify(res.body)).not.toContain('argon2');
+  });
+
+  it('answers a stable user key', async () => {
+    const res = await api.call('GET', '/api/user/key');
+    expect(res.body).toEqual({ data: { userKey: userKey('DEMOTRUST', 'ADMIN') } });
+    expect((await api.call('GET', '/api/user/key')).body.data.userKey).toBe(res.body.data.userKey);
+  });
+});
+
+describe('updating users', () => {
+  it('an administrator changes name, permissions and password; the old password stops working', async () => {
+    const res = await api.call('PUT', '/api/user/JSMITH', { body: { name: 'Jane Smith-Jones', email: 'jane@seaside.example', desktopRows: 40, mobileRows: 12, permissions: { p_dashboard: true, p_mgt: true, p_reports: true }, password: 'jane-password-2' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ name: 'Jane Smith-Jones', desktopRows: 40, permissions: { p_reports: true }, signature: tinyPng });
+    await expect(api.signIn('JSMITH', 'jane-password-1')).rejects.toThrow();
+    expect((await api.signIn('JSMITH', 'jane-password-2')).length).toBeGreaterThan(20);
+    const log = await userLog('JSMITH');
+    expect(log.at(-1)!.message).toBe('User JSMITH updated (password changed)');
+    expect(log.at(-1)!.before).toMatchObject({ name: 'Jane Smith' });
+    expect(log.at(-1)!.after).toMatchObject({ name: 'Jane Smith-Jones' });
+  });
+
+  it('a user edits their own profile but not their own access', async () => {
+    const token = await api.signIn('JSMITH', 'jane-password-2');
+    const profile = { name: 'Jane S Jones', email: 'jane.jones@seaside.example', desktopRows: 50, mobileRows: 20, signature: null };
+    const own = await api.call('PUT', '/api/user/jsmith', { token, body: { ...profile, permissions: { p_reports: true, p_mgt: true, p_dashboard: true } } });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({ name: 'Jane S Jones', signature: null, _candelete: false });
+    expect((await api.call('GET', '/api/user/JSMITH', { token })).status).toBe(200);
+    await refused('PUT', '/api/user/JSMITH', { ...profile, permissions: { p_is_admin: true } }, 403, token);
+    await refused('PUT', '/api/user/JSMITH', { ...profile, usertype: 'ADMIN' }, 403, token);
+    await refused('PUT', '/api/user/JSMITH', { ...profile, is_super: true }, 403, token);
+    await refused('PUT', '/api/user/ADMIN', { ...profile, name: 'Hijacked admin' }, 403, token);
+    await refused('DELETE', '/api/user/ADMIN', undefined, 403, token);
+    await refused('POST', '/api/user', { ...newUser, id: 'SNEAKY', email: null }, 403, token);
+  });
+
+  it('refuses escalation and edits of support users by a non-support administrator', async () => {
+    const base = { name: 'Jane S Jones', email: 'jane.jones@seaside.example', desktopRows: 50, mobileRows: 20 };
+    await refused('PUT', '/api/user/JSMITH', { ...base, usertype: 'GOD' }, 403);
+    await refused('PUT', '/api/user/JSMITH', { ...base, god_level: true }, 403);
+    await refused('PUT', '/api/user/SUPPORT', { name: 'Provider Support', desktopRows: 25, mobileRows: 20 }, 403);
+    await refused('PUT', '/api/user/ADMIN', { name: 'Trust Administrator', desktopRows: 25, mobileRows: 20, inactive: true }, 400);
+    await refused('PUT', '/api/user/JSMITH', { ...base, password: 'short' }, 400, undefined, { path: 'password', msg: 'Password must be at least 8 characters' });
+    await refused('PUT', '/api/user/NOBODY1', base, 404);
+  });
+
+  it('a support user may give support access', async () => {
+    const support = await api.signIn(api.config.supportUser, api.config.supportPassword);
+    const res = await api.call('PUT', '/api/user/JSMITH', { token: support, body: { name: 'Jane S Jones', desktopRows: 50, mobileRows: 20, usertype: 'SUPER', is_super: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ usertype: 'SUPER', is_super: true });
+    await refused('PUT', '/api/user/JSMITH', { name: 'Jane S Jones', desktopRows: 50, mobileRows: 20, god_level: true }, 403, support);
+    await api.call('PUT', '/api/user/JSMITH', { token: support, body: { name: 'Jane S Jones', desktopRows: 50, mobileRows: 20, usertype: 'USER', is_super: false } });
+  });
+});
+
+describe('deleting users', () => {
+  it('refuses deleting yourself and support users', async () => {
+    await refused('DELETE', '/api/user/ADMIN', undefined, 400);
+    await refused('DELETE', '/api/user/SUPPORT', undefined, 403);
+    await refused('DELETE', '/api/user/NOBODY1', undefined, 404);
+  });
+
+  it('removes access to this company only, and deletes the user with no company left', async () => {
+    await api.db.control.insertInto('user_company').values({ user_id: 'JSMITH', company_code: 'OTHERCO02' }).execute();
+    const token = await api.signIn('JSMITH', 'jane-password-2');
+    const first = await api.call('DELETE', '/api/user/JSMITH');
+    expect(first.body).toMatchObject({ data: { id: 'JSMITH', removed: 'access' }, message: 'Record Deleted.' });
+    expect((await api.call('GET', '/api/user/key', { token })).status).toBe(403);
+    expect((await userRows()).find((u) => u.id === 'JSMITH')!.default_company).toBe('OTHERCO02');
+    await api.db.control.insertInto('user_company').values({ user_id: 'JSMITH', company_code: 'DEMOTRUST' }).execute();
+    await api.db.control.deleteFrom('user_company').where('user_id', '=', 'JSMITH').where('company_code', '=', 'OTHERCO02').execute();
+    const second = await api.call('DELETE', '/api/user/JSMITH');
+    expect(second.body.data.removed).toBe('user');
+    expect((await userRows()).map((u) => u.id)).not.toContain('JSMITH');
+    expect((await api.call('GET', '/api/user/key', { token })).status).toBe(401);
+    expect((await userLog('JSMITH')).map((l) => l.method).slice(-2)).toEqual(['DELETE', 'DELETE']);
+  });
+
+  it('a user created here signs in with only the permissions given', async () => {
+    const token = await createStaff(api, 'CLERK9', { p_dashboard: true });
+    expect((await api.call('GET', '/api/user/CLERK9', { token })).status).toBe(200);
+    expect((await api.call('GET', '/api/user/ADMIN', { token })).status).toBe(403);
+  });
+});
