@@ -5,6 +5,7 @@ import {
   type BalanceRow,
   LedgerRuleError,
   type Overdrawn,
+  type PostingLine,
   type TxnDraft,
   assertWellFormed,
   balanceChanges,
@@ -49,91 +50,112 @@ export function ledgerError(e: LedgerRuleError): ApiError {
 }
 
 /**
- * The one place that writes posted history. In the caller's database transaction it checks the
- * draft balances against the bank, the period is open, the parties and doors exist, locks the
- * balance rows of every party involved (in key order, so concurrent posts cannot deadlock or
- * both spend the same dollars), refuses any overdraw, allocates the number and writes txn,
- * postings, cashbook lines and balances. Anything thrown rolls all of it back.
+ * The one place that writes posted history. In the caller's database transaction it checks each
+ * draft balances against the bank, its period is open, its parties, doors and accounts exist;
+ * locks the balance rows of every party involved (in key order, so concurrent posts cannot
+ * deadlock or both spend the same dollars); refuses any draft that would overdraw, taking the
+ * drafts in order; allocates the gapless numbers; and writes txns, postings, cash lines and
+ * balances. Anything thrown rolls all of it back: a batch posts whole or not at all.
  */
-export async function postTxn(trx: Db, userId: string, draft: TxnDraft, options: PostOptions = {}): Promise<PostedTxn> {
-  try {
-    assertWellFormed(draft);
-  } catch (e) {
-    throw e instanceof LedgerRuleError ? ledgerError(e) : e;
+export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], options: PostOptions = {}): Promise<PostedTxn[]> {
+  if (!drafts.length) return [];
+  for (const draft of drafts) {
+    try {
+      assertWellFormed(draft);
+    } catch (e) {
+      throw e instanceof LedgerRuleError ? ledgerError(e) : e;
+    }
   }
   const period = await openPeriod(trx);
-  if (draft.date < period.first) {
-    throw new ApiError(409, `The period of ${draft.date} is closed: postings must be dated on or after ${period.first}`);
-  }
+  const early = drafts.find((d) => d.date < period.first);
+  if (early) throw new ApiError(409, `The period of ${early.date} is closed: postings must be dated on or after ${period.first}`);
 
-  const entityCodes = [...new Set(draft.postings.map((p) => p.entity))].sort();
+  const allPostings = drafts.flatMap((d) => d.postings);
+  const entityCodes = [...new Set(allPostings.map((p) => p.entity))].sort();
   const entities = await trx.selectFrom('entity').select(['code', 'type']).where('code', 'in', entityCodes).execute();
   const typeOf = new Map(entities.map((e) => [e.code, e.type]));
   const unknown = entityCodes.filter((c) => !typeOf.has(c));
   if (unknown.length) throw new ApiError(400, `Unknown part${unknown.length > 1 ? 'ies' : 'y'}: ${unknown.join(', ')}`);
-  await assertDoorsBelong(trx, draft, typeOf);
-  await assertAccountsExist(trx, draft);
+  await assertDoorsBelong(trx, allPostings, typeOf);
+  await assertAccountsExist(trx, allPostings);
 
-  const changes = balanceChanges(draft.postings, (e) => typeOf.get(e)!);
-  const current = await lockBalances(trx, changes);
-  if (!options.allowOverdraw) {
-    const overdrawn = overdrawnBy(current, changes);
-    if (overdrawn.length) throw overdrawError(overdrawn);
+  const changesByDraft = drafts.map((d) => balanceChanges(d.postings, (e) => typeOf.get(e)!));
+  const totalChanges = new Map<string, number>();
+  for (const changes of changesByDraft) for (const [k, v] of changes) totalChanges.set(k, (totalChanges.get(k) ?? 0) + v);
+  let balances = await lockBalances(trx, totalChanges);
+  for (const changes of changesByDraft) {
+    if (!options.allowOverdraw) {
+      const overdrawn = overdrawnBy(balances, changes);
+      if (overdrawn.length) throw overdrawError(overdrawn);
+    }
+    balances = applyChanges(balances, changes);
   }
 
-  const ref = await nextNumber(trx, draft.kind);
-  const [year, month] = draft.date.split('-').map(Number) as [number, number];
-  const txn = await trx
-    .insertInto('txn')
-    .values({
-      kind: draft.kind,
-      ref,
-      date: draft.date,
-      year,
-      month,
-      memo: draft.memo,
-      source: draft.source ?? 'MANUAL',
-      source_ref: draft.sourceRef ?? null,
-      reversal_of: draft.reversalOf ?? null,
-      reason: draft.reason ?? null,
-      user_id: userId,
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-  const txnId = Number(txn.id);
-  await trx
-    .insertInto('posting')
-    .values(draft.postings.map((p) => ({
-      txn_id: txnId,
-      entity: p.entity,
-      door: p.door,
-      account_id: p.accountId,
-      amount: p.amount,
-      description: p.description,
-      charge_id: p.chargeId ?? null,
-    })))
-    .execute();
-  if (draft.cashbook.length) {
-    await trx
-      .insertInto('cashbook')
-      .values(draft.cashbook.map((c) => ({
-        txn_id: txnId,
-        date: c.date,
-        method: c.method,
-        card_type: c.cardType ?? null,
-        amount: c.amount,
-        payer: c.payer ?? null,
-        payee: c.payee ?? null,
-        tran_ref: c.tranRef ?? null,
-        source_ref: c.sourceRef ?? null,
-      })))
-      .execute();
-  }
-  for (const [key, change] of changes) {
+  const refs = await allocateNumbers(trx, drafts.map((d) => d.kind));
+  const txnRows = await insertChunked(trx, 'txn', drafts.map((d, i) => {
+    const [year, month] = d.date.split('-').map(Number) as [number, number];
+    return {
+      kind: d.kind, ref: refs[i]!, date: d.date, year, month, memo: d.memo, source: d.source ?? 'MANUAL',
+      source_ref: d.sourceRef ?? null, reversal_of: d.reversalOf ?? null, reason: d.reason ?? null, user_id: userId,
+    };
+  }), ['id', 'kind', 'ref']);
+  const idOf = new Map(txnRows.map((r) => [`${r.kind}\u0000${r.ref}`, Number(r.id)]));
+  const ids = drafts.map((d, i) => idOf.get(`${d.kind}\u0000${refs[i]}`)!);
+  await insertChunked(trx, 'posting', drafts.flatMap((d, i) => d.postings.map((p) => ({
+    txn_id: ids[i]!, entity: p.entity, door: p.door, account_id: p.accountId, amount: p.amount, description: p.description, charge_id: p.chargeId ?? null,
+  }))));
+  await insertChunked(trx, 'cashbook', drafts.flatMap((d, i) => d.cashbook.map((c) => ({
+    txn_id: ids[i]!, date: c.date, method: c.method, card_type: c.cardType ?? null, amount: c.amount, payer: c.payer ?? null,
+    payee: c.payee ?? null, tran_ref: c.tranRef ?? null, source_ref: c.sourceRef ?? null,
+  }))));
+  for (const [key, change] of totalChanges) {
+    if (change === 0) continue;
     const [entity, door] = key.split('\u0000') as [string, string];
     await trx.updateTable('ledger_balance').set({ balance: sql`balance + ${change}` }).where('entity', '=', entity).where('door', '=', door).execute();
   }
-  return { id: txnId, kind: draft.kind, ref, date: draft.date };
+  return drafts.map((d, i) => ({ id: ids[i]!, kind: d.kind, ref: refs[i]!, date: d.date }));
+}
+
+/** Posts one txn (see postTxns). */
+export async function postTxn(trx: Db, userId: string, draft: TxnDraft, options: PostOptions = {}): Promise<PostedTxn> {
+  const [posted] = await postTxns(trx, userId, [draft], options);
+  return posted!;
+}
+
+function applyChanges(rows: BalanceRow[], changes: Map<string, number>): BalanceRow[] {
+  return rows.map((r) => {
+    const change = changes.get(balanceKey(r.entity, r.door));
+    return change ? { ...r, balance: r.balance + change } : r;
+  });
+}
+
+/** Numbers for each draft, in order, allocated as one block per kind (gapless: a rollback returns them). */
+async function allocateNumbers(trx: Db, kinds: string[]): Promise<string[]> {
+  const needed = new Map<string, number>();
+  for (const k of kinds) needed.set(k, (needed.get(k) ?? 0) + 1);
+  const next = new Map<string, number>();
+  for (const [kind, count] of [...needed].sort(([a], [b]) => a.localeCompare(b))) {
+    const row = await trx.updateTable('number_sequence').set({ last_value: sql`last_value + ${count}` }).where('kind', '=', kind).returning('last_value').executeTakeFirst();
+    if (!row) throw new Error(`No number sequence for ${kind}`);
+    next.set(kind, Number(row.last_value) - count + 1);
+  }
+  return kinds.map((k) => {
+    const n = next.get(k)!;
+    next.set(k, n + 1);
+    return String(n);
+  });
+}
+
+/** Multi-row inserts in chunks that stay under PostgreSQL's 65,535 bound parameters. */
+async function insertChunked(trx: Db, table: 'txn' | 'posting' | 'cashbook', rows: Record<string, unknown>[], returning: string[] = []): Promise<any[]> {
+  const out: any[] = [];
+  const size = 4000;
+  for (let i = 0; i < rows.length; i += size) {
+    const q = (trx as Kysely<any>).insertInto(table).values(rows.slice(i, i + size));
+    if (returning.length) out.push(...(await q.returning(returning).execute()));
+    else await q.execute();
+  }
+  return out;
 }
 
 export function overdrawError(overdrawn: Overdrawn[]): ApiError {
@@ -163,12 +185,12 @@ async function lockBalances(trx: Db, changes: Map<string, number>): Promise<Bala
   return rows.map((r) => ({ entity: r.entity, door: r.door, balance: Number(r.balance) }));
 }
 
-async function assertDoorsBelong(trx: Db, draft: TxnDraft, typeOf: Map<string, string>) {
-  const doors = [...new Set(draft.postings.map((p) => p.door).filter((d): d is string => !!d))];
+async function assertDoorsBelong(trx: Db, postings: PostingLine[], typeOf: Map<string, string>) {
+  const doors = [...new Set(postings.map((p) => p.door).filter((d): d is string => !!d))];
   if (!doors.length) return;
   const units = await trx.selectFrom('unit').select(['door', 'entity']).where('door', 'in', doors).execute();
   const ownerOf = new Map(units.map((u) => [u.door, u.entity]));
-  for (const p of draft.postings) {
+  for (const p of postings) {
     if (!p.door) continue;
     if (!ownerOf.has(p.door)) throw new ApiError(400, `Unknown door ${p.door}`);
     if (balanceDoor(typeOf.get(p.entity)!, p.door) && ownerOf.get(p.door) !== p.entity) {
@@ -177,8 +199,8 @@ async function assertDoorsBelong(trx: Db, draft: TxnDraft, typeOf: Map<string, s
   }
 }
 
-async function assertAccountsExist(trx: Db, draft: TxnDraft) {
-  const ids = [...new Set(draft.postings.map((p) => p.accountId))];
+async function assertAccountsExist(trx: Db, postings: PostingLine[]) {
+  const ids = [...new Set(postings.map((p) => p.accountId))];
   const found = await trx.selectFrom('account').select('id').where('id', 'in', ids).execute();
   const missing = ids.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw new ApiError(400, `Unknown account${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
