@@ -315,3 +315,19 @@ describe('release', () => {
     expect(full).toMatchObject({ status: 'PENDING', _readonly: false });
   });
 });
+
+describe('permissions', () => {
+  it('charges need p_entry_charges, release p_entry_disbursement, journals p_entry_journals', async () => {
+    const { createStaff } = await import('../users/test-support.js');
+    const charges = await createStaff(api, 'CHGCLERK', { p_entry_charges: true } as never);
+    const releaser = await createStaff(api, 'RELCLERK', { p_entry_disbursement: true } as never);
+    expect((await api.call('GET', '/api/charge/list', { token: charges })).status).toBe(200);
+    expect((await api.call('GET', '/api/charge/release', { token: charges })).status).toBe(403);
+    expect((await api.call('POST', '/api/charge/release', { token: charges, body: [{ entity: 'OWNSMITH', chargeId: 1, amount: 1 }] })).status).toBe(403);
+    expect((await api.call('GET', '/api/journal/list', { token: charges })).status).toBe(403);
+    expect((await api.call('GET', '/api/charge/release', { token: releaser })).status).toBe(200);
+    expect((await api.call('GET', '/api/charge/list', { token: releaser })).status).toBe(403);
+    expect((await api.call('POST', '/api/charge', { token: releaser, body: charge() })).status).toBe(403);
+    expect((await api.call('GET', '/api/charge/list', { token: null })).status).toBe(401);
+  });
+});

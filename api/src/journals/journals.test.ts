@@ -20,7 +20,7 @@ const snapshot = async () => ({
   balances: (await db.selectFrom('ledger_balance').selectAll().orderBy('entity').orderBy('door').execute()).map((r) => `${r.entity}/${r.door}=${r.balance}`).join(','),
 });
 
-const line = (entity: string, door: string | null, debit: number, credit: number, over: Record<string, unknown> = {}) => ({ entity, door, account_id: 'OWNFUNDS', description: 'Transfer', debit, credit, ...over });
+const line = (entity: string, door: string | null, debit: unknown, credit: unknown, over: Record<string, unknown> = {}) => ({ entity, door, account_id: 'OWNFUNDS', description: 'Transfer', debit, credit, ...over });
 const journal = (over: Record<string, unknown> = {}) => ({
   date: DATE,
   memo: 'Move funds from 101 to 201',
