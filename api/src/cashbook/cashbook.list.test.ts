@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyTables } from '../db/schema.js';
-import { openPeriod, postTxn } from '../ledger/ledger.js';
+import { openPeriod, postTxns } from '../ledger/ledger.js';
+import type { TxnDraft } from '../ledger/posting-rules.js';
 import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 
-/** The receipts list pages on the server: 10,000 receipts, page 3 of 25, exact totals, quickly. */
+/** The receipts list pages on the server: 10,000 receipts, page 3 of 25, exact totals (timed in npm run bench, not here). */
 const COUNT = 10_000;
 let api: TestApi;
 let db: Kysely<CompanyTables>;
@@ -18,27 +19,25 @@ beforeAll(async () => {
   await addTestParties(db);
   period = await openPeriod(db);
   const days = Number(period.last.slice(8));
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < COUNT; i++) {
-      const date = `${period.first.slice(0, 8)}${String((i % days) + 1).padStart(2, '0')}`;
-      const cents = 100 + ((i * 7919) % 100_000);
-      const to = i % 3 === 0 ? { entity: 'OWNSMITH', door: i % 2 ? '101' : '102' } : i % 3 === 1 ? { entity: 'OWNJONES', door: '201' } : { entity: 'TENBROWN', door: null };
-      const posted = await postTxn(trx, 'TEST', {
-        kind: 'RECEIPT', date, memo: `Bulk receipt ${i}`,
-        postings: [{ ...to, accountId: 'OWNFUNDS', amount: cents, description: 'bulk' }],
-        cashbook: [{ date, method: 'EFT', amount: cents, payer: i === 4242 ? 'Needle Haystack Pty' : 'Bulk payer' }],
-      });
-      expected.push({ id: posted.id, date, cents });
-    }
-  });
+  const drafts: TxnDraft[] = [];
+  for (let i = 0; i < COUNT; i++) {
+    const date = `${period.first.slice(0, 8)}${String((i % days) + 1).padStart(2, '0')}`;
+    const cents = 100 + ((i * 7919) % 100_000);
+    const to = i % 3 === 0 ? { entity: 'OWNSMITH', door: i % 2 ? '101' : '102' } : i % 3 === 1 ? { entity: 'OWNJONES', door: '201' } : { entity: 'TENBROWN', door: null };
+    drafts.push({
+      kind: 'RECEIPT', date, memo: `Bulk receipt ${i}`,
+      postings: [{ ...to, accountId: 'OWNFUNDS', amount: cents, description: 'bulk' }],
+      cashbook: [{ date, method: 'EFT', amount: cents, payer: i === 4242 ? 'Needle Haystack Pty' : 'Bulk payer' }],
+    });
+  }
+  const posted = await db.transaction().execute((trx) => postTxns(trx, 'TEST', drafts));
+  posted.forEach((p, i) => expected.push({ id: p.id, date: drafts[i]!.date, cents: drafts[i]!.postings[0]!.amount }));
 }, 600_000);
 afterAll(() => api.close());
 
 describe('GET /api/cashbook/receipt/list with 10,000 receipts', () => {
-  it('answers page 3 of 25 with exact totals, quickly', async () => {
-    const started = performance.now();
+  it('answers page 3 of 25 with exact totals', async () => {
     const res = await api.call('GET', `/api/cashbook/receipt/list?year=${period.year}&month=${period.month}&page=3&pageSize=25`);
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(COUNT);
     expect(Math.round(res.body.totalAmount * 100)).toBe(expected.reduce((a, e) => a + e.cents, 0));
@@ -46,8 +45,6 @@ describe('GET /api/cashbook/receipt/list with 10,000 receipts', () => {
     expect(res.body.data.map((r: { id: number }) => r.id)).toEqual(order.slice(50, 75).map((e) => e.id));
     expect(res.body.data.map((r: { amount: number }) => Math.round(r.amount * 100))).toEqual(order.slice(50, 75).map((e) => e.cents));
     expect(res.body.data.every((r: { _candelete: boolean }) => !r._candelete)).toBe(true);
-    console.log(`page 3 of 25 over ${COUNT} receipts: ${elapsed.toFixed(0)} ms (${api.db.kind})`);
-    expect(elapsed).toBeLessThan(2_000);
   });
 
   it('searches the whole set on the server and still pages', async () => {
