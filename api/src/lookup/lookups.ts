@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { ACCOUNT_TYPES, ENTITY_TYPES, STATEMENT_FORMATS } from '../contracts/common.js';
 import { LOOKUP_LISTS, type LookupData, type LookupList, MONTH_NAMES } from '../contracts/lookup.js';
@@ -34,7 +34,33 @@ const CONVERT: Record<string, (rows: Rows) => Rows> = {
   cardType: (rows) => rows.map((r) => ({ ...r, surcharge_payer: fromHundredths(r.surcharge_payer as number), surcharge_owner: fromHundredths(r.surcharge_owner as number) })),
 };
 
+/** The one statement answering the database lists of a request. */
+function lookupStatement(db: Kysely<any>, wanted: Set<LookupList>, includeInactive: boolean) {
+  const active = (q: Query) => (includeInactive ? q : q.where('inactive', '=', false));
+  const selected = Object.entries(listQueries(db, active)).filter(([list]) => wanted.has(list as LookupList)).map(([, v]) => v!);
+  const needed = selected.length > 0 || wanted.has('BUSINESS') || wanted.has('PERIODS');
+  if (!needed) return null;
+  const query = db.selectNoFrom((eb) => [
+    ...selected.map(([name, q]) => jsonArrayFrom(q).as(name)),
+    ...(wanted.has('BUSINESS')
+      ? [jsonObjectFrom(db.selectFrom('entity').select(['code', 'name', 'email', 'address', 'town', 'state', 'postcode', 'phone1', 'phone2', 'abn', 'acn'])
+        .where('code', '=', 'BUSINESS')).as('business')]
+      : []),
+    ...(wanted.has('PERIODS')
+      ? [eb.selectFrom('control_setting').select(sql<number>`(value #>> '{}')::int`.as('y')).where('key', '=', 'current_year').as('current_year')]
+      : []),
+  ]);
+  return { query: query.compile(), names: selected.map(([name]) => name) };
+}
+
+// Building and compiling the statement costs more CPU than running it, and its text depends only
+// on the company schema and the request's shape: compile each shape once.
+const compiled = new Map<string, { query: CompiledQuery; names: string[] } | null>();
+const STATEMENT_CACHE_LIMIT = 500;
+
 export interface LookupOptions {
+  /** The company schema: part of the compiled statement. */
+  schema: string;
   lists: 'ALL' | LookupList[];
   includeInactive: boolean;
   userKey: string;
@@ -47,23 +73,17 @@ export interface LookupOptions {
  */
 export async function loadLookups(db: Kysely<any>, options: LookupOptions): Promise<LookupData> {
   const wanted = new Set<LookupList>(options.lists === 'ALL' ? LOOKUP_LISTS : options.lists);
-  const active = (q: Query) => (options.includeInactive ? q : q.where('inactive', '=', false));
-  const selected = Object.entries(listQueries(db, active)).filter(([list]) => wanted.has(list as LookupList)).map(([, v]) => v!);
+  const shape = `${options.schema}|${options.includeInactive}|${[...wanted].sort().join(',')}`;
+  let statement = compiled.get(shape);
+  if (statement === undefined) {
+    statement = lookupStatement(db, wanted, options.includeInactive);
+    if (compiled.size >= STATEMENT_CACHE_LIMIT) compiled.clear();
+    compiled.set(shape, statement);
+  }
   const data: LookupData = { userKey: options.userKey, sync: false };
-
-  const needsRow = selected.length > 0 || wanted.has('BUSINESS') || wanted.has('PERIODS');
-  if (needsRow) {
-    const row = (await db.selectNoFrom((eb) => [
-      ...selected.map(([name, q]) => jsonArrayFrom(q).as(name)),
-      ...(wanted.has('BUSINESS')
-        ? [jsonObjectFrom(db.selectFrom('entity').select(['code', 'name', 'email', 'address', 'town', 'state', 'postcode', 'phone1', 'phone2', 'abn', 'acn'])
-          .where('code', '=', 'BUSINESS')).as('business')]
-        : []),
-      ...(wanted.has('PERIODS')
-        ? [eb.selectFrom('control_setting').select(sql<number>`(value #>> '{}')::int`.as('y')).where('key', '=', 'current_year').as('current_year')]
-        : []),
-    ]).executeTakeFirstOrThrow()) as Record<string, unknown>;
-    for (const [name] of selected) (data as unknown as Record<string, unknown>)[name] = (CONVERT[name] ?? ((r: Rows) => r))(row[name] as Rows);
+  if (statement) {
+    const row = (await db.executeQuery(statement.query)).rows[0] as Record<string, unknown>;
+    for (const name of statement.names) (data as unknown as Record<string, unknown>)[name] = (CONVERT[name] ?? ((r: Rows) => r))(row[name] as Rows);
     if (wanted.has('BUSINESS')) data.business = (row.business as LookupData['business']) ?? null;
     if (wanted.has('PERIODS')) {
       const year = Number(row.current_year ?? new Date().getFullYear());

@@ -13,7 +13,7 @@ export function lookupRoutes({ requires }: AppDeps) {
   app.post('/', requires('company'), jsonBody(lookupRequestContract), async (c) => {
     const { lists, includeInactive } = c.req.valid('json');
     const company = c.get('company');
-    const data = await loadLookups(company.db as unknown as Kysely<any>, { lists, includeInactive, userKey: userKey(company.code, c.get('user').id) });
+    const data = await loadLookups(company.db as unknown as Kysely<any>, { schema: company.schema, lists, includeInactive, userKey: userKey(company.code, c.get('user').id) });
     return c.json({ data });
   });
   return app;
