@@ -89,11 +89,7 @@ export function authRoutes({ db, tokens, requires, throttle, directory }: AppDep
 
   app.post('/logout', requires('signed-in'), async (c) => {
     const user = c.get('user');
-    await db.control
-      .insertInto('revoked_token')
-      .values({ jti: user.tokenId, expires_at: user.tokenExpires })
-      .onConflict((oc) => oc.column('jti').doNothing())
-      .execute();
+    await directory.revoke(user.tokenId, user.tokenExpires);
     await db.control.deleteFrom('revoked_token').where('expires_at', '<', new Date()).execute();
     return c.json({ data: { ok: true } });
   });

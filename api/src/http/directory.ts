@@ -13,6 +13,8 @@ export class Directory {
   private users = new Map<string, { at: number; row: UserRow | undefined }>();
   private companies = new Map<string, { at: number; row: CompanyRow | undefined }>();
   private access = new Map<string, { at: number; ok: boolean }>();
+  private revoked = new Set<string>();
+  private notRevoked = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -41,9 +43,25 @@ export class Directory {
     return !!row;
   }
 
+  /**
+   * Sign-outs through this process are known at once; a sign-out through another process sharing
+   * the database is seen within the cache time.
+   */
   async isRevoked(tokenId: string): Promise<boolean> {
+    if (this.revoked.has(tokenId)) return true;
+    const checked = this.notRevoked.get(tokenId);
+    if (checked && Date.now() - checked < this.ttlMs) return false;
     const row = await this.db.control.selectFrom('revoked_token').select('jti').where('jti', '=', tokenId).executeTakeFirst();
+    if (row) this.revoked.add(tokenId);
+    else this.notRevoked.set(tokenId, Date.now());
+    if (this.notRevoked.size > 10_000) this.notRevoked.clear();
     return !!row;
+  }
+
+  async revoke(tokenId: string, expires: Date): Promise<void> {
+    await this.db.control.insertInto('revoked_token').values({ jti: tokenId, expires_at: expires }).onConflict((oc) => oc.column('jti').doNothing()).execute();
+    this.revoked.add(tokenId);
+    this.notRevoked.delete(tokenId);
   }
 
   invalidateUser(id: string): void {
