@@ -76,6 +76,9 @@ export function createFederatedConfig({ name, dir, exposes, port, isHost = false
           // build-time remotes, no generated manifest to shadow it, and no type generation.
           manifest: false,
           dts: false,
+          // The host provides the federation runtime once; remotes use it instead of each
+          // shipping their own copy in remoteEntry.js.
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
         ...(isHost ? [new HtmlWebpackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer', hash: production })] : []),
       ],

@@ -19,11 +19,17 @@ const SINGLETONS = [
   'react-router-dom',
   '@tanstack/react-query',
   '@fluentui/react-components',
+  // Forms built in a remote and fields from shared-ui must see one form context.
+  'react-hook-form',
   'shared-ui',
 ];
 
 const packageOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]);
 
+/**
+ * zod is deliberately not shared: a shared module is provided whole (all of zod with every
+ * locale, ~90 KB gzip), while each app's own copy is tree-shaken to what its contracts use.
+ */
 export function sharedDependencies() {
   const shellDeps = readJson('shell/package.json').dependencies;
   const sharedUiDeps = readJson('shared-ui/package.json').dependencies;
@@ -33,6 +39,5 @@ export function sharedDependencies() {
   };
   const shared = {};
   for (const request of SINGLETONS) shared[request] = { singleton: true, requiredVersion: requiredVersion(request) };
-  shared.zod = { requiredVersion: requiredVersion('zod') };
   return shared;
 }
