@@ -53,9 +53,9 @@ describe('the business entity /api/entity/BUSINESS', () => {
     await put({ abn: '123' }, { path: 'abn', msg: 'ABN is 11 digits' });
   });
 
-  it('answers 404 for other parties and has no delete', async () => {
-    expect((await api.call('GET', '/api/entity/OWNER01')).body).toMatchObject({ status: 404, message: 'Entity routes for other parties arrive with the ledger' });
-    await expectRefused(api, 'entity', 'PUT', '/api/entity/UNALLOC', business, { status: 404 });
-    expect((await api.call('DELETE', '/api/entity/BUSINESS')).status).toBe(404);
+  it('answers 404 for unknown parties; the business is never deleted (the entities API serves the other parties)', async () => {
+    expect((await api.call('GET', '/api/entity/OWNER01')).body).toMatchObject({ status: 404, message: 'Entity OWNER01 not found' });
+    await expectRefused(api, 'entity', 'PUT', '/api/entity/UNALLOC', business, { status: 400, error: { path: 'code', msg: 'The code of an entity cannot be changed' } });
+    await expectRefused(api, 'entity', 'DELETE', '/api/entity/BUSINESS', undefined, { status: 409, message: /BUSINESS is a permanent party and is never deleted/ });
   });
 });
