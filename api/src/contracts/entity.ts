@@ -80,3 +80,67 @@ export const businessEntityContract = entityContract.extend({
 });
 export type BusinessEntityInput = z.infer<typeof businessEntityContract>;
 export const BUSINESS_ENTITY_CODE = 'BUSINESS';
+
+// ---- Entities API (api/src/entities): list, read, create, update, holds, delete. ----
+
+/** Types that POST /api/entity creates; BUSINESS and UNALLOC exist once per company. */
+export const CREATABLE_ENTITY_TYPES = ['OWNER', 'SUPPLIER', 'TENANT', 'POOL'] as const;
+
+/** PUT /api/entity/{code} holds-only body (the disbursement row's holds panel). */
+export const entityHoldsContract = z.object({
+  hold_always: nonNegativeMoney,
+  hold_always_reason: optionalTextMax(200),
+  hold_this_month: nonNegativeMoney,
+  hold_this_month_reason: optionalTextMax(200),
+}).strict();
+export type EntityHoldsInput = z.infer<typeof entityHoldsContract>;
+
+/** PUT /api/entity/{code} { charge_release_override } (owners and pools). */
+export const entityOverrideContract = z.object({
+  charge_release_override: z.boolean({ error: 'Charge release override is true or false' }),
+}).strict();
+
+const HOLD_KEYS = ['hold_always', 'hold_always_reason', 'hold_this_month', 'hold_this_month_reason'];
+
+/**
+ * Which PUT body this is: the full form (it carries a name or code), the holds panel (only hold
+ * fields), or the charge-release-override toggle (only that flag). The spec sends all three to
+ * the same path.
+ */
+export function entityUpdateKind(body: unknown): 'form' | 'holds' | 'override' {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'form';
+  const keys = Object.keys(body);
+  if (keys.length === 1 && keys[0] === 'charge_release_override') return 'override';
+  if (keys.length > 0 && keys.every((k) => HOLD_KEYS.includes(k))) return 'holds';
+  return 'form';
+}
+
+const flag = z.enum(['true', 'false']).optional();
+
+/** GET /api/entity/list/{type}?search=&inactive=&category= */
+export const entityListQuery = z.object({
+  search: z.string().max(100).optional(),
+  inactive: flag,
+  category: z.string().trim().toUpperCase().max(20).optional(),
+});
+
+/** Ledger figures every list row and record carries (dollars). */
+export interface EntityFigures {
+  /** Trust balance, all doors. */
+  funds: number;
+  /** Paid out this period (payments and disbursements, net of their reversals). */
+  pay: number;
+  /** Pending charges payable. */
+  pending: number;
+  /** funds − pending. */
+  balance: number;
+}
+
+export type EntityRecord = Entity & EntityFigures & { _pk: string; _candelete: boolean; _allow_inactive: boolean; _delete_reason: string | null; _inactive_reason: string | null };
+
+export const ENTITY_MESSAGES = {
+  inactiveBalances: 'Cannot set inactive while there are ledger balances or charges',
+  inactiveLinked: 'Cannot set Inactive when linked to the booking system',
+  category: 'Category must be Selected',
+  typeFixed: 'The type of an entity cannot be changed',
+} as const;

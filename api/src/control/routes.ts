@@ -9,6 +9,7 @@ import { badRequest } from '../http/errors.js';
 import type { AppEnv, CompanyContext, SessionUser } from '../http/env.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
+import { applyMonthlyFees } from '../units/fees.js';
 import { fitLogo } from './logo.js';
 import {
   assertNoMonthEndLock, assertSettingReferences, changedKeys, controlInfo, controlRecord, readStored, serverDate, settingsDiff,
@@ -90,6 +91,7 @@ export function controlRoutes({ requires }: AppDeps) {
       const last = (await readStored(trx, true)).last_start_date as string | undefined;
       if (last && last >= today) return { today: last, ran: false };
       await writeSettings(trx, { last_start_date: today });
+      await applyMonthlyFees(trx, c.get('user').id, { date: today });
       await writeLog(trx, {
         database: company.code, severity: 'INFO', message: `Start of day run for ${today}`, identity: c.get('user').id,
         routine: 'start_of_day', method: 'GET', apicall: '/control/start', recordKey: today,

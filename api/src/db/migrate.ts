@@ -5,6 +5,7 @@ import * as companyLedger from '../../migrations/company/20261121T1600_ledger.js
 import * as companyAudit from '../../migrations/company/20261122T0900_audit.js';
 import * as companyArchive from '../../migrations/company/20261121T1730_archive.js';
 import * as companyCashbook from '../../migrations/company/20261122T1000_cashbook.js';
+import * as companyUnits from '../../migrations/company/20261123T0900_units.js';
 import { CONTROL_SCHEMA } from './open.js';
 
 /** Listed explicitly so the set of migrations is the same under tsx, vitest and any bundler. */
@@ -17,6 +18,7 @@ const companyMigrations: Record<string, Migration> = {
   '20261122T0900_audit': companyAudit,
   '20261121T1730_archive': companyArchive,
   '20261122T1000_cashbook': companyCashbook,
+  '20261123T0900_units': companyUnits,
 };
 
 const provider = (migrations: Record<string, Migration>): MigrationProvider => ({

@@ -165,7 +165,24 @@ export interface CompanyTables {
     gpid: string | null;
     notes: string | null;
     inactive: Generated<boolean>;
+    // Units (api/src/units, migration 20261123T0900_units): letting, pool and agreement fields.
+    leaseback: Generated<boolean>;
+    letting_pool: string | null;
+    letting_pool_start: string | null;
+    is_virtual_room: Generated<boolean>;
+    master_unit: string | null;
+    letting_agreement: Generated<boolean>;
+    is_pool: Generated<boolean>;
+    agreement_date: string | null;
+    agreement_expiry: string | null;
+    agreement_details: string | null;
+    pool_owner: string | null;
+    days_in_pool: Generated<number>;
   };
+  // Units (api/src/units): fee and leaseback lines (value in cents) and rental periods of a door.
+  unit_fee: { id: Generated<number>; door: string; type: Generated<string>; account_id: string; entity: string; name: string; value: Int8 };
+  unit_leaseback: { id: Generated<number>; door: string; type: Generated<string>; account_id: string; name: string; value: Int8 };
+  unit_rental: { id: Generated<number>; door: string; start_date: string; end_date: string | null; expiry_date: string | null };
   pinned_card: { id: Generated<number>; user_id: string; card_name: string; pinned: boolean };
   number_sequence: { kind: string; last_value: Int8 };
   txn: {

@@ -1,0 +1,140 @@
+import { type Context, Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import {
+  type ApplyFeesInput, UNIT_MESSAGES, type UnitInput, applyFeesContract, changeOwnerContract, changeOwnerQuery, unitContract, unitListQuery,
+} from '../contracts/unit.js';
+import type { CompanyTables } from '../db/schema.js';
+import type { AppDeps } from '../deps.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { AppEnv } from '../http/env.js';
+import { jsonBody, queryParams } from '../http/validate.js';
+import { writeLog } from '../log/system-log.js';
+import { changeOwner, previewChangeOwner } from './change-owner.js';
+import { applyMonthlyFees, assertChargeDate, deleteFeeCharges, isoToday } from './fees.js';
+import { createUnit, deleteUnit, listUnits, readUnit, unitSnapshot, updateUnit } from './units.js';
+
+type Row = Record<string, unknown>;
+const companyDb = (c: Context<AppEnv>) => c.get('company').db as unknown as Kysely<any>;
+const doorParam = (c: Context<AppEnv>) => decodeURIComponent(c.req.param('door') ?? '').trim().toUpperCase();
+
+const log = (c: Context<AppEnv>, trx: Kysely<any>, routine: string, method: string, key: string, message: string, before?: unknown, after?: unknown) =>
+  writeLog(trx, {
+    database: c.get('company').code, severity: 'CHANGE', message, identity: c.get('user').id, routine, method,
+    apicall: c.req.path.replace(/^\/api/, ''), recordKey: key, before, after,
+  });
+
+/** The fee body's date (default today) under the 'Update or undo charges date' rule; tenancies are not built yet. */
+function feeScope(input: ApplyFeesInput): { date: string; door?: string } {
+  if (input.tenancyId !== undefined && input.tenancyId !== '') {
+    throw badRequest('Tenancies are not part of this build yet: apply fees for one door or for all units', { errors: [{ path: 'tenancyId', msg: 'Tenancies are not available' }] });
+  }
+  const today = isoToday();
+  const date = input.date ?? today;
+  assertChargeDate(date, today);
+  return { date, door: input.door };
+}
+
+/**
+ * Units (spec 2 §7 'Units'): list, read, create, update (with deleted line lists), delete, change
+ * owner (preview and change) and the monthly unit fees as charges. Changes are logged (routine 'unit').
+ */
+export function unitRoutes({ requires }: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/list', requires('p_entities'), queryParams(unitListQuery), async (c) => {
+    const q = c.req.valid('query');
+    return c.json({ data: await listUnits(companyDb(c), { search: q.search, inactive: q.inactive === 'true', owner: q.owner, unittype: q.unittype }) });
+  });
+
+  app.get('/changeowner', requires('p_entities'), queryParams(changeOwnerQuery), async (c) => {
+    const q = c.req.valid('query');
+    const preview = await previewChangeOwner(c.get('company').db, q);
+    return c.json(preview);
+  });
+
+  app.post('/changeowner', requires('p_entities'), jsonBody(changeOwnerContract), async (c) => {
+    const input = c.req.valid('json');
+    const company = c.get('company');
+    const result = await company.db.transaction().execute(async (trx) => {
+      const before = await unitSnapshot(trx as unknown as Kysely<any>, input.door);
+      const done = await changeOwner(trx, c.get('user').id, input);
+      await log(c, trx as unknown as Kysely<any>, 'unit', 'POST', input.door, `Unit ${input.door} owner changed from ${done.old_owner} to ${done.new_owner || '(none)'} on ${input.change_date}`,
+        { entity: before?.entity ?? null }, { entity: done.new_owner || null, ...done });
+      return done;
+    });
+    return c.json({ data: result, message: UNIT_MESSAGES.ownershipDone });
+  });
+
+  app.put('/applyfees', requires('p_entry_disbursement'), jsonBody(applyFeesContract), async (c) => {
+    const scope = feeScope(c.req.valid('json'));
+    const company = c.get('company');
+    const result = await company.db.transaction().execute(async (trx) => {
+      const r = await applyMonthlyFees(trx, c.get('user').id, scope);
+      if (r.raised || r.skipped.length) {
+        await log(c, trx as unknown as Kysely<any>, 'charge', 'PUT', scope.door ?? 'ALL', `Unit fees for ${scope.date.slice(0, 7)}: ${r.raised} charges raised`, undefined, { date: scope.date, ...r });
+      }
+      return r;
+    });
+    const skipped = result.skipped.length ? `; not raised: ${result.skipped.join('; ')}` : '';
+    return c.json({ data: result, message: `${result.raised} charges raised${skipped}`, error: false });
+  });
+
+  app.get('/:door', requires('p_entities'), async (c) => {
+    const door = doorParam(c);
+    const unit = await readUnit(companyDb(c), door);
+    if (!unit) throw notFound(`Unit ${door} not found`);
+    return c.json({ data: unit });
+  });
+
+  app.post('/', requires('p_entities'), jsonBody(unitContract), async (c) => {
+    const input = c.req.valid('json') as UnitInput;
+    const db = companyDb(c);
+    await db.transaction().execute(async (trx) => {
+      await createUnit(trx, input);
+      await log(c, trx, 'unit', 'POST', input.door, `Unit ${input.door} created`, undefined, await unitSnapshot(trx, input.door));
+    });
+    return c.json({ data: await readUnit(db, input.door), message: 'Record Created' });
+  });
+
+  app.put('/:door', requires('p_entities'), jsonBody(unitContract), async (c) => {
+    const door = doorParam(c);
+    const input = c.req.valid('json') as UnitInput;
+    const db = companyDb(c);
+    await db.transaction().execute(async (trx) => {
+      const before = await unitSnapshot(trx, door);
+      if (!before) throw notFound(`Unit ${door} not found`);
+      await updateUnit(trx, door, input);
+      await log(c, trx, 'unit', 'PUT', door, `Unit ${door} updated`, before, await unitSnapshot(trx, door));
+    });
+    return c.json({ data: await readUnit(db, door), message: 'Record Updated' });
+  });
+
+  app.delete('/:door', requires('p_entities'), async (c) => {
+    const door = doorParam(c);
+    await companyDb(c).transaction().execute(async (trx) => {
+      const before = await unitSnapshot(trx, door);
+      if (!before) throw notFound(`Unit ${door} not found`);
+      await deleteUnit(trx, door);
+      await log(c, trx, 'unit', 'DELETE', door, `Unit ${door} deleted`, before as Row, undefined);
+    });
+    return c.json({ data: { door }, message: 'Record Deleted.' });
+  });
+
+  return app;
+}
+
+/** DELETE /api/rental/deletecharges (spec 2 §7 'Units'): undo the month's unit-fee charges. */
+export function rentalRoutes({ requires }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.delete('/deletecharges', requires('p_entry_disbursement'), jsonBody(applyFeesContract), async (c) => {
+    const scope = feeScope(c.req.valid('json'));
+    const company = c.get('company');
+    const result = await company.db.transaction().execute(async (trx: Kysely<CompanyTables>) => {
+      const r = await deleteFeeCharges(trx, scope);
+      if (r.cancelled) await log(c, trx as unknown as Kysely<any>, 'charge', 'DELETE', scope.door ?? 'ALL', `Unit fees for ${scope.date.slice(0, 7)}: ${r.cancelled} charges cancelled`, { refs: r.refs }, undefined);
+      return r;
+    });
+    return c.json({ data: result, message: `${result.cancelled} charges cancelled`, error: false });
+  });
+  return app;
+}
