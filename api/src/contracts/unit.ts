@@ -27,7 +27,7 @@ export const unitFeeLineContract = z.object({
   type: z.literal('F').optional().default('F'),
   account_id: upperRequired(UNIT_MESSAGES.account),
   entity: upperRequired(UNIT_MESSAGES.recipient),
-  name: requiredText(UNIT_MESSAGES.description).pipe(z.string().max(60, 'Must be at most 60 characters')),
+  name: z.string({ error: UNIT_MESSAGES.description }).trim().min(1, UNIT_MESSAGES.description).max(60, 'Must be at most 60 characters'),
   value: nonNegativeMoney,
 });
 
@@ -35,7 +35,7 @@ export const unitLeasebackLineContract = z.object({
   id: lineId.nullish(),
   type: z.literal('L').optional().default('L'),
   account_id: upperRequired(UNIT_MESSAGES.account),
-  name: requiredText(UNIT_MESSAGES.description).pipe(z.string().max(60, 'Must be at most 60 characters')),
+  name: z.string({ error: UNIT_MESSAGES.description }).trim().min(1, UNIT_MESSAGES.description).max(60, 'Must be at most 60 characters'),
   value: nonNegativeMoney,
 });
 
