@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { auditQuery } from '../contracts/audit.js';
-import { assertNoMonthEndLock, serverDate } from '../control/settings.js';
+import { serverDate } from '../control/settings.js';
+import { assertNoMonthEndLock } from '../http/month-end-lock.js';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
 import { queryParams } from '../http/validate.js';

@@ -7,12 +7,13 @@ import {
 import type { AppDeps } from '../deps.js';
 import { badRequest } from '../http/errors.js';
 import type { AppEnv, CompanyContext, SessionUser } from '../http/env.js';
+import { assertNoMonthEndLock } from '../http/month-end-lock.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
 import { applyMonthlyFees } from '../units/fees.js';
 import { fitLogo } from './logo.js';
 import {
-  assertNoMonthEndLock, assertSettingReferences, changedKeys, controlInfo, controlRecord, readStored, serverDate, settingsDiff,
+  assertSettingReferences, changedKeys, controlInfo, controlRecord, readStored, serverDate, settingsDiff,
   settingsOf, writeSettings,
 } from './settings.js';
 

@@ -123,15 +123,3 @@ export function settingsDiff(before: Stored, after: Stored, keys: string[]) {
   return { before: pick(before), after: pick(after) };
 }
 
-/**
- * The guard refuses non-GET writes during month end; a GET that writes (start of day) checks
- * here with the same rule: only the user running month end may write.
- */
-export async function assertNoMonthEndLock(db: Kysely<any>, userId: string): Promise<void> {
-  const stored = await db.selectFrom('control_setting').select(['key', 'value'])
-    .where('key', 'in', ['monthend_lock_uuid', 'monthend_lock_user']).execute() as { key: string; value: unknown }[];
-  const value = (k: string) => stored.find((r) => r.key === k)?.value as string | null | undefined;
-  if (value('monthend_lock_uuid') && value('monthend_lock_user') !== userId) {
-    throw new ApiError(423, `Exclusive Month End Mode is active: updates are blocked until ${value('monthend_lock_user') ?? 'another user'} completes month end`, { monthend: true });
-  }
-}

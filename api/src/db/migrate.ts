@@ -2,8 +2,8 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import * as controlInitial from '../../migrations/control/20261121T1500_control.js';
 import * as companyReference from '../../migrations/company/20261121T1500_reference.js';
 import * as companyLedger from '../../migrations/company/20261121T1600_ledger.js';
-import * as companyAudit from '../../migrations/company/20261122T0900_audit.js';
 import * as companyArchive from '../../migrations/company/20261121T1730_archive.js';
+import * as companyAudit from '../../migrations/company/20261122T0900_audit.js';
 import * as companyCashbook from '../../migrations/company/20261122T1000_cashbook.js';
 import * as companyUnits from '../../migrations/company/20261123T0900_units.js';
 import { CONTROL_SCHEMA } from './open.js';
@@ -15,8 +15,8 @@ const controlMigrations: Record<string, Migration> = {
 const companyMigrations: Record<string, Migration> = {
   '20261121T1500_reference': companyReference,
   '20261121T1600_ledger': companyLedger,
-  '20261122T0900_audit': companyAudit,
   '20261121T1730_archive': companyArchive,
+  '20261122T0900_audit': companyAudit,
   '20261122T1000_cashbook': companyCashbook,
   '20261123T0900_units': companyUnits,
 };

@@ -5,6 +5,7 @@ import type { TokenService } from '../auth/tokens.js';
 import { ApiError, badRequest, forbidden } from './errors.js';
 import type { AppEnv, CompanyContext, SessionUser } from './env.js';
 import type { Directory } from './directory.js';
+import { assertNoMonthEndLock } from './month-end-lock.js';
 
 /**
  * Who may call a route: 'public' (sign-in, health), 'signed-in' (any valid token, no company),
@@ -59,19 +60,6 @@ export function createGuard({ db, tokens, directory }: GuardDeps) {
     return { code: company.code, name: company.name, schema: company.schema_name, db: db.company(company.schema_name) };
   }
 
-  async function assertNotLocked(company: CompanyContext, user: SessionUser) {
-    const lock = await company.db
-      .selectFrom('control_setting')
-      .select(['key', 'value'])
-      .where('key', 'in', ['monthend_lock_uuid', 'monthend_lock_user'])
-      .execute();
-    const value = (k: string) => lock.find((r) => r.key === k)?.value as string | null | undefined;
-    const lockId = value('monthend_lock_uuid');
-    if (lockId && value('monthend_lock_user') !== user.id) {
-      throw new ApiError(423, `Exclusive Month End Mode is active: updates are blocked until ${value('monthend_lock_user') ?? 'another user'} completes month end`, { monthend: true });
-    }
-  }
-
   return function requires(access: RouteAccess): Guard {
     const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
       if (access === 'public') return next();
@@ -87,7 +75,7 @@ export function createGuard({ db, tokens, directory }: GuardDeps) {
       if (access !== 'company' && !hasPermission(user.permissions, access)) {
         throw forbidden(`Permission ${access} is required for ${c.req.method} ${c.req.path}`);
       }
-      if (!READ_METHODS.has(c.req.method)) await assertNotLocked(company, user);
+      if (!READ_METHODS.has(c.req.method)) await assertNoMonthEndLock(company.db, user.id);
       return next();
     };
     return Object.assign(guard, { access });
