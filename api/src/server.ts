@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createDeps } from './deps.js';
+import { postStartBooks } from './demo/books.js';
 import { prepareDatabase } from './demo/first-start.js';
 import { staticSite } from './web/static-site.js';
 
@@ -13,6 +14,8 @@ const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir) });
 const first = await prepareDatabase(db, config);
+// Only a demo company created just now gets its year of books (API tests use prepareDatabase alone).
+if (first.createdDemo) await postStartBooks(db, config.adminUser.toUpperCase());
 const api = createApp(await createDeps(config, db));
 const site = staticSite(config.staticDir ? resolve(config.staticDir) : repoRoot);
 

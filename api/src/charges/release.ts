@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ChargeToRelease, ReleaseColour, ReleaseRow } from '../contracts/charges.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, conflict } from '../http/errors.js';
-import { openPeriod, postTxn } from '../ledger/ledger.js';
-import type { PostingLine } from '../ledger/posting-rules.js';
+import { openPeriod, postTxns } from '../ledger/ledger.js';
+import type { PostingLine, TxnDraft } from '../ledger/posting-rules.js';
 import { toCents, toDollars } from '../money/cents.js';
 import { chargeAmount, recipientDoor } from './charges.js';
 
@@ -105,6 +105,8 @@ export async function releaseCharges(trx: Db, userId: string, selections: Releas
   const date = await releaseDate(trx, today);
   let total = 0;
   const refs: string[] = [];
+  const drafts: TxnDraft[] = [];
+  const released: { id: string; ref: string; entity: string }[] = [];
   for (const s of selections) {
     const charge = charges.find((c) => Number(c.id) === s.chargeId);
     if (!charge) throw badRequest(`Charge ${s.chargeId} not found; nothing was released`);
@@ -122,16 +124,25 @@ export async function releaseCharges(trx: Db, userId: string, selections: Releas
         { entity: i.recipient_entity, door: recipientDoor(i, charge), accountId: i.account_id, amount: Number(i.amount), description, chargeId: Number(charge.id) },
       ];
     });
-    let posted;
-    try {
-      posted = await postTxn(trx, userId, { kind: 'RELEASE', date, memo: `Release of charge ${charge.ref}: ${charge.memo.split(/\r?\n/)[0]}`, source: 'MANUAL', sourceRef: charge.ref, postings, cashbook: [] });
-    } catch (e) {
-      if (e instanceof ApiError) throw new ApiError(e.status, `${e.message} (charge ${charge.ref}); nothing was released`, { ...e.extra, charge: charge.ref });
-      throw e;
-    }
-    await trx.updateTable('charge').set({ status: 'RELEASED', released_txn: posted.id }).where('id', '=', charge.id).execute();
+    drafts.push({ kind: 'RELEASE', date, memo: `Release of charge ${charge.ref}: ${charge.memo.split(/\r?\n/)[0]}`, source: 'MANUAL', sourceRef: charge.ref, postings, cashbook: [] });
+    released.push({ id: charge.id, ref: charge.ref, entity: charge.entity });
     total += chargeTotal;
     refs.push(charge.ref);
+  }
+  // One RELEASE txn per charge, all of them as one postTxns batch (same checks, in order).
+  let posted;
+  try {
+    posted = await postTxns(trx, userId, drafts);
+  } catch (e) {
+    if (e instanceof ApiError) {
+      const blamed = (e.extra as { overdrawn?: { entity: string }[] } | undefined)?.overdrawn?.map((o) => o.entity) ?? [];
+      const charge = released.find((c) => blamed.includes(c.entity)) ?? released[0]!;
+      throw new ApiError(e.status, `${e.message} (charge ${charge.ref}); nothing was released`, { ...e.extra, charge: charge.ref });
+    }
+    throw e;
+  }
+  for (const [i, c] of released.entries()) {
+    await trx.updateTable('charge').set({ status: 'RELEASED', released_txn: posted[i]!.id }).where('id', '=', c.id).execute();
   }
   return { released: selections.length, total, refs };
 }

@@ -3,7 +3,8 @@ import type { DisburseRequest, DisbursedPayment, DisburseResult } from '../contr
 import { serverDate } from '../control/settings.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import { openPeriod, postTxn } from '../ledger/ledger.js';
+import { openPeriod, postTxns } from '../ledger/ledger.js';
+import type { TxnDraft } from '../ledger/posting-rules.js';
 import { toCents, toDollars } from '../money/cents.js';
 import { AbaError, type AbaCredit, buildAba } from './aba.js';
 import { type RowCents, disbursementRows } from './rows.js';
@@ -55,8 +56,9 @@ async function abaSettings(trx: Db) {
 /**
  * Posts the chosen disbursement rows in the caller's transaction: each row is recomputed from
  * the locked balances (the amounts sent are never trusted: a difference or nothing left is a
- * 409 naming every row), one DISBURSE payment is posted per payee (owners split per door), the
- * EFT payees go into one ABA file stored in the archive, and cheque payees are listed apart.
+ * 409 naming every row), one DISBURSE payment is posted per payee (owners split per door), all
+ * of them as one postTxns batch, the EFT payees go into one ABA file stored in the archive, and
+ * cheque payees are listed apart.
  * Anything thrown rolls all of it back.
  */
 export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: DisburseContext): Promise<DisburseResult> {
@@ -79,13 +81,12 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
   const today = serverDate(now);
   const date = today < period.first ? period.first : today > period.last ? period.last : today;
 
-  const payments: DisbursedPayment[] = [];
-  const credits: AbaCredit[] = [];
-  let eftTotal = 0;
-  for (const code of codes) {
+  // One batch through the ledger (same checks as one by one, balances locked once, numbers as a block).
+  const methodOf = (row: RowCents) => (row.method === 'EFT' ? 'EFT' : 'CHQ') as 'EFT' | 'CHQ';
+  const drafts: TxnDraft[] = codes.map((code) => {
     const row = rows.get(code)!;
-    const method = row.method === 'EFT' ? 'EFT' : 'CHQ';
-    const posted = await postTxn(trx, ctx.userId, {
+    const method = methodOf(row);
+    return {
       kind: 'DISBURSE',
       date,
       memo: `Disbursement to ${row.name} by ${method === 'EFT' ? 'EFT' : 'cheque'}`,
@@ -93,13 +94,23 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
       sourceRef: code,
       postings: row.split.map((s) => ({ entity: code, door: s.door, accountId: settings.disburseAccount, amount: -s.amount, description: s.door ? `Disbursement (${s.door})` : 'Disbursement' })),
       cashbook: [{ date, method, amount: -row.disburse, payee: row.name, tranRef: method === 'EFT' ? `${row.bsb} ${row.accountNumber}` : null, sourceRef: code }],
-    });
-    payments.push({ code, name: row.name, method, ref: posted.ref, amount: toDollars(row.disburse) });
+    };
+  });
+  const posted = await postTxns(trx, ctx.userId, drafts);
+
+  const payments: DisbursedPayment[] = [];
+  const credits: AbaCredit[] = [];
+  let eftTotal = 0;
+  codes.forEach((code, i) => {
+    const row = rows.get(code)!;
+    const method = methodOf(row);
+    const ref = posted[i]!.ref;
+    payments.push({ code, name: row.name, method, ref, amount: toDollars(row.disburse) });
     if (method === 'EFT') {
-      credits.push({ bsb: row.bsb ?? '', account: row.accountNumber ?? '', amount: row.disburse, title: row.bankAccountName || row.name, reference: `DISB ${posted.ref} ${code}` });
+      credits.push({ bsb: row.bsb ?? '', account: row.accountNumber ?? '', amount: row.disburse, title: row.bankAccountName || row.name, reference: `DISB ${ref} ${code}` });
       eftTotal += row.disburse;
     }
-  }
+  });
 
   let aba: string | null = null;
   let filename: string | null = null;
