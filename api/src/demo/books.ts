@@ -40,6 +40,8 @@ export interface BooksParams {
   bookings: [number, number];
   /** Receipts per postTxns batch. */
   batchSize: number;
+  /** Big books: batch receipts by groups of this many owners (date order within a group); omit for date order. */
+  ownersPerBatch?: number;
   seed: number;
   /** The user the books are posted as. */
   userId: string;
@@ -325,14 +327,15 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
     progress('receipts');
   };
   let lastPosted: { id: number; date: string; door: string | null }[] = [];
-  const ordered: { date: string; make: () => { draft: TxnDraft; meta: ReceiptMeta } }[] = [];
+  const ordered: { group: number; date: string; make: () => { draft: TxnDraft; meta: ReceiptMeta } }[] = [];
+  const groupOf = new Map(cast.owners.map((o, i) => [o, p.ownersPerBatch ? Math.floor(i / p.ownersPerBatch) : 0]));
   for (const u of cast.units) {
     if (u.permanent) {
       if (!u.tenant) continue;
       const date = dateOf(m, r.int(1, Math.min(5, receiptDays)));
       const tenant = u.tenant;
       const amount = u.rent;
-      ordered.push({ date, make: () => receiptDraft(date, `Rent ${u.door} for ${pad(m.month)}/${m.year}`, tenant, 'EFT', null, [{ ref: 'RENT', entity: u.owner, door: u.door, description: `Rent ${pad(m.month)}/${m.year}`, amount }], `RENT-${u.door}-${m.year}${pad(m.month)}`, 'TENANT', tenant) });
+      ordered.push({ group: groupOf.get(u.owner)!, date, make: () => receiptDraft(date, `Rent ${u.door} for ${pad(m.month)}/${m.year}`, tenant, 'EFT', null, [{ ref: 'RENT', entity: u.owner, door: u.door, description: `Rent ${pad(m.month)}/${m.year}`, amount }], `RENT-${u.door}-${m.year}${pad(m.month)}`, 'TENANT', tenant) });
       revenue.set(u.door, (revenue.get(u.door) ?? 0) + amount);
       continue;
     }
@@ -351,14 +354,19 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
       const date = dateOf(m, r.int(1, receiptDays));
       const items: ReceiptMeta['items'] = [{ ref: 'ROOMCHG', entity: u.owner, door: u.door, description: `Room charges ${n} night${n > 1 ? 's' : ''} at $${rate / 100}`, amount: room }];
       if (n >= 2) items.push({ ref: 'CLEAN', entity: u.owner, door: u.door, description: 'Guest cleaning fee', amount: u.clean });
-      ordered.push({ date, make: () => receiptDraft(date, `Booking ${ref} ${guest}, ${n} night${n > 1 ? 's' : ''} in ${u.door}`, guest, method, card, items, ref, 'OTHER', null) });
+      ordered.push({ group: groupOf.get(u.owner)!, date, make: () => receiptDraft(date, `Booking ${ref} ${guest}, ${n} night${n > 1 ? 's' : ''} in ${u.door}`, guest, method, card, items, ref, 'OTHER', null) });
       nights.set(u.door, (nights.get(u.door) ?? 0) + n);
       bookings.set(u.door, (bookings.get(u.door) ?? 0) + 1);
       revenue.set(u.door, (revenue.get(u.door) ?? 0) + room);
     }
   }
-  ordered.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  // Date order (receipt numbers follow the calendar). For big books, batches by groups of owners
+  // (each batch then locks and checks a few hundred balance rows rather than every one).
+  ordered.sort((a, b) => a.group - b.group || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  let group = -1;
   for (const o of ordered) {
+    if (o.group !== group && batch.length) await flush();
+    group = o.group;
     batch.push(o.make());
     if (batch.length >= p.batchSize) await flush();
   }
