@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_TOKEN_SECRET } from './e2e/platform/token-secret.js';
 
 // E2E_PORT lets several engineers run the suite at once on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -29,7 +30,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://localhost:${PORT}/mf-manifest.json`,
-    env: { PORT: String(PORT), DATA_DIR: dataDir },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, TOKEN_SECRET: E2E_TOKEN_SECRET },
     reuseExistingServer: !process.env.CI,
     // start.mjs builds whatever front-end app is out of date first.
     timeout: 600_000,

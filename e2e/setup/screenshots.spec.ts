@@ -23,7 +23,10 @@ for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     for (const screen of SCREENS) {
-      await openSetup(page, screen.route);
+      // An editor-only screen opens its modal at once, which hides the tab list from the
+      // accessibility tree: wait for the dialog there instead.
+      if (screen.editor === 'modal') await page.goto(`/management/setup/${screen.route}`);
+      else await openSetup(page, screen.route);
       const shot = (name: string) => page.screenshot({ path: `test-results/setup-screens/${width}/${screen.route}-${name}.png`, fullPage: true });
       if (screen.editor === 'row') {
         const table = page.getByRole('table');
