@@ -11,7 +11,7 @@ describe('the API client normalises failures (spec 1 §8)', () => {
     vi.stubGlobal('fetch', answer(400, { msg: 'from msg', message: 'from message' }));
     await expect(api.get('/api/x')).rejects.toMatchObject({ error: true, status: 400, message: 'from msg' });
     vi.stubGlobal('fetch', answer(409, { error: true, status: 409, message: 'Category X already exists', errors: [{ path: 'code', msg: 'Code already exists' }] }));
-    const failure = await api.post('/api/category', {}).catch((e: ApiFailure) => e);
+    const failure = (await api.post('/api/category', {}).catch((e: unknown) => e)) as ApiFailure;
     expect(failure).toBeInstanceOf(ApiFailure);
     expect(failure.message).toBe('Category X already exists');
     expect(failure.errors).toEqual([{ path: 'code', msg: 'Code already exists' }]);
