@@ -177,7 +177,8 @@ export async function seedStarterBooks(db: Kysely<CompanyTables>, options: Start
   });
 }
 
-const entityDefaults = {
+/** The columns every new party starts with: EFT, no holds, detailed statements (spec 2 §3 Entity defaults). */
+export const entityDefaults = {
   disburse_method: 'EFT',
   hold_this_month: 0,
   hold_always: 0,

@@ -7,6 +7,7 @@ import { paymentContract } from '../contracts/cashbook.js';
 import { disburseRequestContract } from '../contracts/disbursement.js';
 import { journalContract } from '../contracts/journals.js';
 import { type Database, jsonb, schemaNameFor } from '../db/open.js';
+import { entityDefaults } from '../companies/starter-books.js';
 import { DEMO_COMPANY } from './first-start.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ARCHIVE_PATHS, postDisbursement } from '../disbursement/post.js';
@@ -165,19 +166,6 @@ export function doorCode(i: number): string {
   return building === 0 ? code : `${String.fromCharCode(65 + ((building - 1) % 26))}${building > 26 ? Math.floor((building - 1) / 26) : ''}${code}`;
 }
 
-const entityDefaults = {
-  hold_this_month: 0,
-  hold_always: 0,
-  statement_format: 'DET',
-  statement_show_pending: true,
-  statement_show_summary: true,
-  is_agent: false,
-  commission: 0,
-  room_rate_has_commission_deducted: false,
-  apply_fees_to_gross: false,
-  budget: 0,
-  charge_release_override: false,
-};
 
 function account(r: Rand, prefix: string) {
   const bsb = `${prefix}-${pad(r.int(0, 999), 3)}`;

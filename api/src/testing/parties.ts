@@ -1,20 +1,7 @@
 import type { Kysely } from 'kysely';
+import { entityDefaults } from '../companies/starter-books.js';
 import type { CompanyTables } from '../db/schema.js';
 
-const entityDefaults = {
-  disburse_method: 'EFT',
-  hold_this_month: 0,
-  hold_always: 0,
-  statement_format: 'DET',
-  statement_show_pending: true,
-  statement_show_summary: true,
-  is_agent: false,
-  commission: 0,
-  room_rate_has_commission_deducted: false,
-  apply_fees_to_gross: false,
-  budget: 0,
-  charge_release_override: false,
-};
 
 /**
  * A small cast of parties for ledger tests, inserted directly (the entity and unit routes are
