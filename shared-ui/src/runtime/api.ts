@@ -1,3 +1,4 @@
+import { showAlert, warnAlertFrom } from './alerts.js';
 import { session } from './session.js';
 
 /**
@@ -11,6 +12,8 @@ export class ApiFailure extends Error {
     readonly status: number,
     message: string,
     readonly data: Record<string, unknown> = {},
+    /** The server answered 200 but set the error flag: shown as a 'Critical Warning' (spec 1 §8). */
+    readonly flagged = false,
   ) {
     super(message);
   }
@@ -86,8 +89,10 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
       (typeof payload.msg === 'string' && payload.msg) ||
       (typeof payload.message === 'string' && payload.message) ||
       (status === 404 ? `Invalid API Route ${method}:${path}` : 'Unknown Error');
-    throw notify(new ApiFailure(status, message, payload), method, path, options);
+    throw notify(new ApiFailure(status, message, payload, response.status === 200), method, path, options);
   }
+  const warning = options.quiet ? null : warnAlertFrom(payload);
+  if (warning) showAlert(warning);
   return payload as T;
 }
 

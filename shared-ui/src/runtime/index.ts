@@ -2,6 +2,8 @@ export * from './session.js';
 export * from './api.js';
 export * from './query-client.js';
 export * from './notify.js';
+export * from './alerts.js';
+export * from './database-error-panel.js';
 export * from './startup.js';
 export * from './main-slot.js';
 export * from './remote-root.js';

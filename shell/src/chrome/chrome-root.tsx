@@ -2,7 +2,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { FluentProvider, IdPrefixProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
-import { isAllowedPath, mainSlot, queryClient, session, useCurrentUser } from 'shared-ui';
+import { isAllowedPath, mainSlot, parseTrappedError, queryClient, session, useCurrentUser } from 'shared-ui';
+import { AlertHost } from './alert-host.js';
 import { AccessDenied } from './access-denied.js';
 import { ChromePortal } from './chrome-portal.js';
 import { FailureDialog } from './failure-dialog.js';
@@ -32,6 +33,7 @@ export function ChromeRoot({ onStartupReady }: ChromeProps) {
           <BrowserRouter>
             <NoticeToaster />
             <FailureDialog />
+            <AlertHost />
             <Chrome onStartupReady={onStartupReady} />
           </BrowserRouter>
         </QueryClientProvider>
@@ -54,8 +56,8 @@ function Chrome({ onStartupReady }: { onStartupReady: () => void }) {
 
   if (consoleMode) return null;
   if (trapped || state.phase === 'trapped') {
-    const message = state.phase === 'trapped' ? state.failure.message : (JSON.parse(trappedError ?? '{}') as { message?: string }).message ?? '';
-    return <AccessDenied message={message} onProceed={retry} />;
+    const shown = state.phase === 'trapped' ? state.failure : (parseTrappedError(trappedError) ?? { message: '' });
+    return <AccessDenied trapped={shown} onProceed={retry} />;
   }
   if (state.phase !== 'ready') return null;
   return <ApplicationChrome />;

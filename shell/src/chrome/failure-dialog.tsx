@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { onApiFailure, queryClient, startupKeys, type ApiFailure } from 'shared-ui';
+import { onApiFailure, queryClient, responseDetail, showAlert, startupKeys, type ApiFailure } from 'shared-ui';
 import { forceLogoutForbidden, handleSessionFailure } from './session-rules.js';
 
 interface ShownFailure {
@@ -17,8 +17,9 @@ const useStyles = makeStyles({
 
 /**
  * The global error dialog of spec 1 §8 for every failed call nobody handled itself (calls made
- * with quiet are the caller's). 401 and 403 end the session instead; a 423 month-end lock also
- * refreshes the control record so the lock banner appears.
+ * with quiet are the caller's). A 200 answer with the error flag is a Critical Warning instead;
+ * 401 and 403 end the session; a 423 month-end lock also refreshes the control record so the
+ * lock banner appears.
  */
 export function FailureDialog() {
   const styles = useStyles();
@@ -27,6 +28,8 @@ export function FailureDialog() {
     () =>
       onApiFailure((failure, request) => {
         if (handleSessionFailure(failure)) return;
+        // A 200 answer carrying the error flag is the server's own warning, not a failed request.
+        if (failure.flagged) return showAlert({ kind: 'error', message: failure.message, detail: responseDetail(failure.data) });
         if (failure.status === 423) void queryClient.invalidateQueries({ queryKey: startupKeys.control });
         setQueue((q) => [...q, { failure, request }]);
       }),

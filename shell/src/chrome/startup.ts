@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ApiFailure, api, fetchControl, fetchCurrentUser, fetchLookups, queryClient, session, startupKeys } from 'shared-ui';
+import { ApiFailure, api, fetchControl, fetchCurrentUser, fetchLookups, queryClient, session, startupKeys, trappedErrorFrom, type TrappedError } from 'shared-ui';
 import { handleSessionFailure } from './session-rules.js';
 
-export type StartupState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'trapped'; failure: { status: number; message: string } };
+export type StartupState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'trapped'; failure: TrappedError };
 
 /** Today in the browser's time zone as YYYY-MM-DD, to compare with the server's control date. */
 export function localDate(now = new Date()): string {
@@ -60,7 +60,7 @@ export function useStartup(enabled: boolean): { state: StartupState; retry: () =
         if (!live) return;
         const failure = error instanceof ApiFailure ? error : new ApiFailure(418, error instanceof Error ? error.message : 'Unknown Error');
         if (handleSessionFailure(failure)) return;
-        const trapped = { status: failure.status, message: failure.message };
+        const trapped = trappedErrorFrom(failure.status, failure.message, failure.data);
         session.set('trappedError', JSON.stringify(trapped));
         setState({ phase: 'trapped', failure: trapped });
       },
