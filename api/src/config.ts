@@ -10,6 +10,8 @@ export interface Config {
   tokenSecret: string | undefined;
   tokenHours: number;
   staticDir: string | undefined;
+  /** How long reference lists and lookups may be served from memory (ms); 0 turns the cache off. */
+  readCacheMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,5 +26,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: env.TOKEN_SECRET || undefined,
     tokenHours: Number(env.TOKEN_HOURS ?? 10),
     staticDir: env.STATIC_DIR,
+    readCacheMs: Number(env.READ_CACHE_MS ?? 5_000),
   };
 }

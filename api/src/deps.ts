@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/open.js';
 import { Directory } from './http/directory.js';
 import { type Requires, createGuard } from './http/guard.js';
+import { ReadCache } from './http/read-cache.js';
 
 /** Everything a feature router needs, built once per process (or per test). */
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   tokens: TokenService;
   directory: Directory;
   requires: Requires;
+  /** Reference lists and lookups per company, invalidated by every write (see http/read-cache.ts). */
+  reads: ReadCache;
   /** Failed sign-ins: 5 per user id and 30 per address (an office shares one) per 15 minutes. */
   throttle: { user: LoginThrottle; address: LoginThrottle };
 }
@@ -19,5 +22,6 @@ export interface AppDeps {
 export async function createDeps(config: Config, db: Database): Promise<AppDeps> {
   const tokens = await createTokenService(db.control, config.tokenSecret, config.tokenHours);
   const directory = new Directory(db);
-  return { config, db, tokens, directory, requires: createGuard({ db, tokens, directory }), throttle: { user: new LoginThrottle(5), address: new LoginThrottle(30) } };
+  const reads = new ReadCache(config.readCacheMs);
+  return { config, db, tokens, directory, reads, requires: createGuard({ db, tokens, directory, reads }), throttle: { user: new LoginThrottle(5), address: new LoginThrottle(30) } };
 }

@@ -22,6 +22,9 @@ const ISSUER = 'owner-accounting';
 /** HS256 tokens; the key comes from TOKEN_SECRET or is generated once and kept in the control schema. */
 export async function createTokenService(control: Kysely<ControlTables>, secret: string | undefined, hours: number): Promise<TokenService> {
   const key = new TextEncoder().encode(secret ?? (await storedSecret(control)));
+  // A token cannot change, so its signature is verified once; expiry is still checked on every
+  // use, and revocation by the guard.
+  const verified = new Map<string, TokenClaims>();
   return {
     async issue(userId, usertype) {
       const tokenId = randomUUID();
@@ -37,13 +40,15 @@ export async function createTokenService(control: Kysely<ControlTables>, secret:
       return { token, claims: { userId, usertype, tokenId, expires } };
     },
     async check(token) {
+      const known = verified.get(token);
+      if (known) return known.expires.getTime() > Date.now() ? { ok: true, claims: known } : { ok: false, reason: 'expired' };
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         if (!payload.sub || !payload.jti || !payload.exp) return { ok: false, reason: 'invalid' };
-        return {
-          ok: true,
-          claims: { userId: payload.sub, usertype: String(payload.typ ?? ''), tokenId: payload.jti, expires: new Date(payload.exp * 1000) },
-        };
+        const claims = { userId: payload.sub, usertype: String(payload.typ ?? ''), tokenId: payload.jti, expires: new Date(payload.exp * 1000) };
+        if (verified.size >= 10_000) verified.clear();
+        verified.set(token, claims);
+        return { ok: true, claims };
       } catch (e) {
         return { ok: false, reason: e instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

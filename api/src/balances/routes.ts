@@ -36,7 +36,7 @@ export function balancesRoutes({ requires }: AppDeps) {
     });
   }
 
-  app.post('/entity/balances', requires('company'), jsonBody(entityBalancesContract), async (c) => {
+  app.post('/entity/balances', requires('company', { readOnly: true }), jsonBody(entityBalancesContract), async (c) => {
     return c.json({ data: await entityBalances(c.get('company').db, c.req.valid('json') as EntityBalancesInput) });
   });
 

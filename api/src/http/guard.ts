@@ -6,6 +6,7 @@ import { ApiError, badRequest, forbidden } from './errors.js';
 import type { AppEnv, CompanyContext, SessionUser } from './env.js';
 import type { Directory } from './directory.js';
 import { assertNoMonthEndLock } from './month-end-lock.js';
+import type { ReadCache } from './read-cache.js';
 
 /**
  * Who may call a route: 'public' (sign-in, health), 'signed-in' (any valid token, no company),
@@ -15,18 +16,27 @@ import { assertNoMonthEndLock } from './month-end-lock.js';
 export type RouteAccess = PermissionFlag | 'public' | 'signed-in' | 'support' | 'company';
 
 /** Every route carries one of these; a test walks app.routes and fails on any route without. */
-export type Guard = MiddlewareHandler<AppEnv> & { access: RouteAccess };
+export type Guard = MiddlewareHandler<AppEnv> & { access: RouteAccess; readOnly: boolean };
+
+export interface GuardOptions {
+  /**
+   * A POST that only reads (lookups, previews, balance queries: the body is a question, not a
+   * change): it is served during month end and does not invalidate cached reads.
+   */
+  readOnly?: boolean;
+}
 
 export interface GuardDeps {
   db: Database;
   tokens: TokenService;
   directory: Directory;
+  reads: ReadCache;
 }
 
 const unauthorized = (message: string) => new ApiError(401, message);
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function createGuard({ db, tokens, directory }: GuardDeps) {
+export function createGuard({ db, tokens, directory, reads }: GuardDeps) {
   async function authenticate(c: Context<AppEnv>): Promise<SessionUser> {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -60,7 +70,8 @@ export function createGuard({ db, tokens, directory }: GuardDeps) {
     return { code: company.code, name: company.name, schema: company.schema_name, db: db.company(company.schema_name) };
   }
 
-  return function requires(access: RouteAccess): Guard {
+  return function requires(access: RouteAccess, options: GuardOptions = {}): Guard {
+    const readOnly = options.readOnly ?? false;
     const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
       if (access === 'public') return next();
       const user = await authenticate(c);
@@ -75,10 +86,13 @@ export function createGuard({ db, tokens, directory }: GuardDeps) {
       if (access !== 'company' && !hasPermission(user.permissions, access)) {
         throw forbidden(`Permission ${access} is required for ${c.req.method} ${c.req.path}`);
       }
-      if (!READ_METHODS.has(c.req.method)) await assertNoMonthEndLock(company.db, user.id);
-      return next();
+      if (readOnly || READ_METHODS.has(c.req.method)) return next();
+      await assertNoMonthEndLock(company.db, user.id);
+      await next();
+      // Whatever a write changed, cached reads of this company are now stale.
+      if (c.res.status < 400) reads.written(company.code);
     };
-    return Object.assign(guard, { access });
+    return Object.assign(guard, { access, readOnly });
   };
 }
 

@@ -130,6 +130,8 @@ describe('permissions and the month-end lock are enforced by the server', () => 
       expect(write.body.message).toMatch(/Exclusive Month End Mode is active/);
       expect((await api.call('GET', '/api/category')).status).toBe(200);
       expect((await api.call('GET', '/api/category/LOCKED')).status).toBe(404);
+      // POSTs that only ask a question (the startup lookups) still answer for everyone.
+      expect((await api.call('POST', '/api/lookup', { body: { lists: 'ALL' } })).status).toBe(200);
     } finally {
       await demo.deleteFrom('control_setting').where('key', 'in', ['monthend_lock_uuid', 'monthend_lock_user']).execute();
     }

@@ -28,7 +28,7 @@ export function journalRoutes(deps: AppDeps) {
     return c.json({ data: rows, total });
   });
 
-  app.post('/preview', requires('p_entry_journals'), jsonBody(journalContract), async (c) => {
+  app.post('/preview', requires('p_entry_journals', { readOnly: true }), jsonBody(journalContract), async (c) => {
     return c.json({ data: await previewJournal(c.get('company').db, c.req.valid('json')) });
   });
 

@@ -8,13 +8,14 @@ import { userKey } from '../users/user-key.js';
 import { loadLookups } from './lookups.js';
 
 /** POST /api/lookup and POST /api/control/info: the same lookup request and answer. */
-export function lookupRoutes({ requires }: AppDeps) {
+export function lookupRoutes({ requires, reads }: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.post('/', requires('company'), jsonBody(lookupRequestContract), async (c) => {
+  app.post('/', requires('company', { readOnly: true }), jsonBody(lookupRequestContract), async (c) => {
     const { lists, includeInactive } = c.req.valid('json');
     const company = c.get('company');
-    const data = await loadLookups(company.db as unknown as Kysely<any>, { schema: company.schema, lists, includeInactive, userKey: userKey(company.code, c.get('user').id) });
-    return c.json({ data });
+    const data = await reads.get(company.code, `lookup:${JSON.stringify(lists)}:${includeInactive}`, () =>
+      loadLookups(company.db as unknown as Kysely<any>, { schema: company.schema, lists, includeInactive, userKey: '' }));
+    return c.json({ data: { ...data, userKey: userKey(company.code, c.get('user').id) } });
   });
   return app;
 }

@@ -103,7 +103,8 @@ export function referenceResource<Input>(deps: AppDeps, config: ResourceConfig<I
       const pattern = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
       q = q.where((eb) => eb.or(config.searchColumns.map((name) => eb(sql`${sql.ref(col(name))}::text`, 'ilike', pattern))));
     }
-    const rows = ((await q.execute()) as Row[]).map((r) => ({ ...config.toView(r), _pk: r[config.key] }));
+    const rows = await deps.reads.get(c.get('company').code, `${table}:${showInactive}:${search.length >= 3 ? search : ''}`, async () =>
+      ((await q.execute()) as Row[]).map((r) => ({ ...config.toView(r), _pk: r[config.key] })));
     return c.json(config.listAlias ? { data: rows, [config.listAlias]: rows } : { data: rows });
   });
 

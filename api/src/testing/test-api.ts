@@ -36,7 +36,8 @@ export interface TestApi {
  * the PostgreSQL server named by DATABASE_URL (CI runs the API suite both ways).
  */
 export async function startTestApi(): Promise<TestApi> {
-  const config: Config = { ...readConfig({}), tokenSecret: 'test-secret-for-api-tests', dataDir: '' };
+  // Tests write rows behind the API's back, so reads are never served from the cache here.
+  const config: Config = { ...readConfig({}), tokenSecret: 'test-secret-for-api-tests', dataDir: '', readCacheMs: 0 };
   let dropDatabase = async () => {};
   let db: Database;
   const serverUrl = process.env.DATABASE_URL;
