@@ -91,6 +91,13 @@ export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], opti
     balances = applyChanges(balances, changes);
   }
 
+  // Balances first: their rows are already locked, and the number lock taken next serialises
+  // every post of a kind until commit, so as little as possible should follow it.
+  for (const [key, change] of totalChanges) {
+    if (change === 0) continue;
+    const [entity, door] = key.split('\u0000') as [string, string];
+    await trx.updateTable('ledger_balance').set({ balance: sql`balance + ${change}` }).where('entity', '=', entity).where('door', '=', door).execute();
+  }
   const refs = await allocateNumbers(trx, drafts.map((d) => d.kind));
   const txnRows = await insertChunked(trx, 'txn', drafts.map((d, i) => {
     const [year, month] = d.date.split('-').map(Number) as [number, number];
@@ -108,11 +115,6 @@ export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], opti
     txn_id: ids[i]!, date: c.date, method: c.method, card_type: c.cardType ?? null, amount: c.amount, payer: c.payer ?? null,
     payee: c.payee ?? null, tran_ref: c.tranRef ?? null, source_ref: c.sourceRef ?? null,
   }))));
-  for (const [key, change] of totalChanges) {
-    if (change === 0) continue;
-    const [entity, door] = key.split('\u0000') as [string, string];
-    await trx.updateTable('ledger_balance').set({ balance: sql`balance + ${change}` }).where('entity', '=', entity).where('door', '=', door).execute();
-  }
   return drafts.map((d, i) => ({ id: ids[i]!, kind: d.kind, ref: refs[i]!, date: d.date }));
 }
 
