@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money/cents.js';
-import { isoDate, optionalText } from './common.js';
+import { isoDate, optionalText, periodListQuery } from './common.js';
 import { optionalCode } from './entity.js';
 
 /**
@@ -85,16 +85,7 @@ export const paymentContract = z.object({
 });
 export type PaymentInput = z.infer<typeof paymentContract>;
 
-/** ?year=&month= (or from/to, YYYY-MM-DD), search of 3+ characters, page (1-based) and pageSize. */
-export const cashbookListQuery = z.object({
-  year: z.coerce.number().int().min(1900).max(2999).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  search: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(25),
-});
+export const cashbookListQuery = periodListQuery;
 export type CashbookListQuery = z.infer<typeof cashbookListQuery>;
 
 export const receiptRangeQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type RecordTraits, isoDate, optionalText, positiveMoney, requiredText } from './common.js';
+import { type RecordTraits, isoDate, optionalText, periodListQuery, positiveMoney, requiredText } from './common.js';
 
 /** Charges (spec 2 §3 'Charge', §4 'Charges', §5 'Charge'); money on the wire in dollars. */
 export const CHARGE_PAYER_TYPES = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT'] as const;
@@ -69,16 +69,9 @@ export const chargeContract = z.object({
 export type ChargeInput = z.input<typeof chargeContract>;
 export type ChargeValues = z.output<typeof chargeContract>;
 
-export const chargeListQuery = z.object({
-  year: z.coerce.number().int().min(1900).max(2999).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+export const chargeListQuery = periodListQuery.extend({
   status: z.enum(CHARGE_STATUSES).optional(),
   payer: z.string().trim().toUpperCase().optional(),
-  search: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(25),
 });
 
 export const chargeLookupQuery = z.object({

@@ -46,6 +46,20 @@ export const optionalEmail = z
 
 export const isoDate = z.iso.date({ error: 'Date must be YYYY-MM-DD' });
 
+/**
+ * The query of a paged list over a period (spec 1 §2.3 filters): ?year=&month= or from/to
+ * (YYYY-MM-DD), search (applied from 3 characters), page (1-based) and pageSize (the server pages).
+ */
+export const periodListQuery = z.object({
+  year: z.coerce.number().int().min(1900).max(2999).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  search: z.string().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+});
+
 /** Record traits the list-and-editor pattern reads (spec 1 §3.1). */
 export interface RecordTraits {
   _pk?: string | number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type RecordTraits, isoDate, nonNegativeMoney, optionalText, requiredText } from './common.js';
+import { type RecordTraits, isoDate, nonNegativeMoney, optionalText, periodListQuery, requiredText } from './common.js';
 
 /**
  * Journals (spec 2 §3 'Journal', §4 'Journals', §5 'Journal'). A line's credit increases the
@@ -37,15 +37,7 @@ export const journalContract = z.object({
 export type JournalInput = z.input<typeof journalContract>;
 export type JournalValues = z.output<typeof journalContract>;
 
-export const journalListQuery = z.object({
-  year: z.coerce.number().int().min(1900).max(2999).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  search: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(25),
-});
+export const journalListQuery = periodListQuery;
 
 /** DELETE /api/journal/{id} reverses the journal; the reason is required (10+ characters). */
 export const journalReversalBody = z.object({ reason: z.string({ error: JOURNAL_MESSAGES.reasonRequired }).trim().min(10, JOURNAL_MESSAGES.reasonRequired) });
