@@ -10,7 +10,8 @@ export type ScreenMap = Record<string, LazyExoticComponent<ComponentType> | Comp
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  tabs: { overflowX: 'auto', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  // Tabs wrap onto a further row rather than scroll: a hidden scroll hid the last screens of Setup.
+  tabs: { flexWrap: 'wrap', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   card: { maxWidth: '640px' },
 });
 
