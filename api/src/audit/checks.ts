@@ -5,6 +5,7 @@ import { openPeriod } from '../ledger/ledger.js';
 import { balanceDrift, trustPosition, unbalancedTxns } from '../ledger/trust-position.js';
 import { daysBetween, reconciledPosition, unbankedReceipts } from '../balances/bank-side.js';
 import { keptLedgers } from '../balances/dashboard.js';
+import { formatCents } from '../money/cents.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -49,12 +50,6 @@ const TXN_PATHS: Record<string, string> = {
   JOURNAL: '/management/transactions/journals',
 };
 
-/** $1,234.56 or -$1,234.56, for descriptions. */
-export function dollarsText(cents: number): string {
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString('en-AU');
-  return `${cents < 0 ? '-' : ''}$${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 const ledgerName = (entity: string, door: string | null) => (door === null ? `${entity} (all doors)` : door ? `${entity} door ${door}` : entity);
 
@@ -117,15 +112,15 @@ export async function runChecks(db: Db, today: string, options: { full: boolean 
   // 1. Trust position: cashbook = sum of posted ledgers = sum of kept ledger balances.
   const [position, kept] = await Promise.all([trustPosition(db), keptLedgers(db)]);
   if (position.cashbook !== position.ledgers) {
-    findings.push(finding('INBALANCE', `Cash book ${dollarsText(position.cashbook)} does not equal the sum of the ledger postings ${dollarsText(position.ledgers)} (difference ${dollarsText(position.cashbook - position.ledgers)})`, LINKS.reconcile));
+    findings.push(finding('INBALANCE', `Cash book ${formatCents(position.cashbook)} does not equal the sum of the ledger postings ${formatCents(position.ledgers)} (difference ${formatCents(position.cashbook - position.ledgers)})`, LINKS.reconcile));
   }
   if (position.cashbook !== kept) {
-    findings.push(finding('INBALANCE', `Cash book ${dollarsText(position.cashbook)} does not equal the sum of the ledger balances ${dollarsText(kept)} (difference ${dollarsText(position.cashbook - kept)})`, LINKS.reconcile));
+    findings.push(finding('INBALANCE', `Cash book ${formatCents(position.cashbook)} does not equal the sum of the ledger balances ${formatCents(kept)} (difference ${formatCents(position.cashbook - kept)})`, LINKS.reconcile));
   }
 
   // 2. Each kept balance equals the sum of its postings.
   for (const d of await balanceDrift(db)) {
-    findings.push(finding('INBALANCE', `Ledger balance of ${ledgerName(d.entity, d.door)} is ${dollarsText(d.kept)} but its postings sum to ${dollarsText(d.posted)}`, entityPath(typeOf(d.entity)), d.entity, `Kept ${d.kept} cents, posted ${d.posted} cents, drift ${d.kept - d.posted} cents`));
+    findings.push(finding('INBALANCE', `Ledger balance of ${ledgerName(d.entity, d.door)} is ${formatCents(d.kept)} but its postings sum to ${formatCents(d.posted)}`, entityPath(typeOf(d.entity)), d.entity, `Kept ${d.kept} cents, posted ${d.posted} cents, drift ${d.kept - d.posted} cents`));
   }
 
   // 3. Each txn balances against the bank.
@@ -140,7 +135,7 @@ export async function runChecks(db: Db, today: string, options: { full: boolean 
   // 4. Ledgers below zero now (only a reversal may do this; the money already left).
   const negative = await db.selectFrom('ledger_balance').select(['entity', 'door', 'balance']).where('balance', '<', '0').orderBy('entity').orderBy('door').execute();
   for (const n of negative) {
-    findings.push(finding('CRITICAL', `${typeOf(n.entity) || 'Ledger'} ${ledgerName(n.entity, n.door)} is overdrawn: ${dollarsText(Number(n.balance))}`, entityPath(typeOf(n.entity)), n.entity));
+    findings.push(finding('CRITICAL', `${typeOf(n.entity) || 'Ledger'} ${ledgerName(n.entity, n.door)} is overdrawn: ${formatCents(Number(n.balance))}`, entityPath(typeOf(n.entity)), n.entity));
   }
 
   // 5. Every date a ledger closed below zero (full audit), recorded permanently by the caller.
@@ -150,7 +145,7 @@ export async function runChecks(db: Db, today: string, options: { full: boolean 
     const open = await openPeriod(db);
     const inPeriod = debits.filter((d) => d.date >= open.first);
     for (const d of inPeriod) {
-      findings.push(finding('WARNING', `${ledgerName(d.entity, d.door)} closed ${d.date} below zero: ${dollarsText(d.balance)}`, entityPath(typeOf(d.entity)), d.entity, `Recorded permanently as a ledger debit occurrence (txn id ${d.txn_id})`));
+      findings.push(finding('WARNING', `${ledgerName(d.entity, d.door)} closed ${d.date} below zero: ${formatCents(d.balance)}`, entityPath(typeOf(d.entity)), d.entity, `Recorded permanently as a ledger debit occurrence (txn id ${d.txn_id})`));
     }
     const earlier = debits.length - inPeriod.length;
     if (earlier > 0) {
@@ -170,14 +165,14 @@ export async function runChecks(db: Db, today: string, options: { full: boolean 
     .orderBy('ch.id')
     .execute();
   for (const ch of overdue) {
-    findings.push(finding('IMPORTANT', `Charge ${ch.ref} of ${ch.date} payable by ${ledgerName(ch.entity, ch.door ?? '')} (${dollarsText(Number(ch.amount))}) is still pending`, LINKS.chargeRelease, ch.ref));
+    findings.push(finding('IMPORTANT', `Charge ${ch.ref} of ${ch.date} payable by ${ledgerName(ch.entity, ch.door ?? '')} (${formatCents(Number(ch.amount))}) is still pending`, LINKS.chargeRelease, ch.ref));
   }
 
   // 7. Receipts unbanked for more than UNBANKED_DAYS.
   for (const r of await unbankedReceipts(db)) {
     const age = daysBetween(r.date, today);
     if (age > UNBANKED_DAYS) {
-      findings.push(finding('IMPORTANT', `${r.kind} ${r.ref} of ${r.date} (${r.method} ${dollarsText(r.amount)}) has not been banked for ${age} days`, LINKS.banking, r.ref));
+      findings.push(finding('IMPORTANT', `${r.kind} ${r.ref} of ${r.date} (${r.method} ${formatCents(r.amount)}) has not been banked for ${age} days`, LINKS.banking, r.ref));
     }
   }
 

@@ -4,13 +4,10 @@ import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, conflict } from '../http/errors.js';
 import { type PostedTxn, openPeriod, postTxn, trustBalance } from '../ledger/ledger.js';
 import { type PostingLine, percentOf } from '../ledger/posting-rules.js';
-import { toCents } from '../money/cents.js';
+import { formatCents, toCents } from '../money/cents.js';
 
 type Db = Kysely<CompanyTables>;
 
-const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
-/** Cents as the screens show money in messages: $1,234.56. */
-export const dollars = (cents: number) => AUD.format(cents / 100);
 
 async function setting(trx: Db, key: string): Promise<string> {
   const row = await trx.selectFrom('control_setting').select('value').where('key', '=', key).executeTakeFirst();
@@ -89,8 +86,8 @@ export async function postReceipt(trx: Db, userId: string, input: ReceiptInput):
       const chargeItems = await trx.selectFrom('charge_item').selectAll().where('charge_id', '=', charge.id).orderBy('id').execute();
       const chargeTotal = chargeItems.reduce((a, ci) => a + Number(ci.amount), 0);
       if (cents !== chargeTotal) {
-        throw badRequest(`Line ${line}: the amount ${dollars(cents)} must equal the total of charge ${charge.ref}, ${dollars(chargeTotal)}: a receipt pays a charge in full`, {
-          errors: [{ path: `items.${index}.amount`, msg: `Must equal the charge total ${dollars(chargeTotal)}` }],
+        throw badRequest(`Line ${line}: the amount ${formatCents(cents)} must equal the total of charge ${charge.ref}, ${formatCents(chargeTotal)}: a receipt pays a charge in full`, {
+          errors: [{ path: `items.${index}.amount`, msg: `Must equal the charge total ${formatCents(chargeTotal)}` }],
         });
       }
       for (const ci of chargeItems) {
@@ -184,10 +181,10 @@ export async function postPayment(trx: Db, userId: string, input: PaymentInput):
       const total = await trustBalance(trx, code);
       const available = door ? Math.min(total, await trustBalance(trx, code, door)) : total;
       const who = door ? `${code} (${door})` : code;
-      throw new ApiError(409, `OVERDRAWN ACCOUNTS NOTICE! A payment of ${dollars(cents)} exceeds the available balance of ${dollars(Math.max(available, 0))} for ${who}`, {
+      throw new ApiError(409, `OVERDRAWN ACCOUNTS NOTICE! A payment of ${formatCents(cents)} exceeds the available balance of ${formatCents(Math.max(available, 0))} for ${who}`, {
         ...e.extra,
         available: available / 100,
-        errors: [{ path: 'amount', msg: `The available balance is ${dollars(Math.max(available, 0))}` }],
+        errors: [{ path: 'amount', msg: `The available balance is ${formatCents(Math.max(available, 0))}` }],
       });
     }
     throw e;

@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
-import { toDollars } from '../money/cents.js';
+import { formatCents, toDollars } from '../money/cents.js';
 import { cancelCharge, chargeLookup, createCharge, invoiceRange, listCharges, readCharge, updateCharge } from './charges.js';
 import { releaseCharges, releaseRows } from './release.js';
 
@@ -63,7 +63,7 @@ export function chargeRoutes(deps: AppDeps) {
     const total = toDollars(result.total);
     return c.json({
       data: { released: result.released, total, refs: result.refs, note: CHARGE_MESSAGES.releaseNote },
-      message: `${result.released} charge${result.released === 1 ? '' : 's'} released totalling ${formatDollars(result.total)}`,
+      message: `${result.released} charge${result.released === 1 ? '' : 's'} released totalling ${formatCents(result.total)}`,
     });
   });
 
@@ -114,10 +114,3 @@ export function chargeRoutes(deps: AppDeps) {
   return app;
 }
 
-/** $1,234.56 from cents (the spec's currency format). */
-export function formatDollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
-}

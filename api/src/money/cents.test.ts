@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasAtMostTwoDecimals, toCents, toDollars } from './cents.js';
+import { formatCents, hasAtMostTwoDecimals, toCents, toDollars } from './cents.js';
 
 describe('cents', () => {
   it('converts dollars to exact cents', () => {
@@ -18,5 +18,11 @@ describe('cents', () => {
   it('reads database strings', () => {
     expect(toDollars('123456')).toBe(1234.56);
     expect(() => toDollars('12.5')).toThrow(RangeError);
+  });
+  it('formats cents for messages as $0,0.00', () => {
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+    expect(formatCents(-5)).toBe('-$0.05');
+    expect(formatCents(100000)).toBe('$1,000.00');
+    expect(formatCents(0)).toBe('$0.00');
   });
 });

@@ -26,3 +26,10 @@ export function toDollars(cents: number | string | bigint): number {
 /** Percentages with two decimals (card surcharges, fee rates) are kept as integer hundredths. */
 export const toHundredths = toCents;
 export const fromHundredths = toDollars;
+
+/** Cents as messages show money (the spec's $0,0.00): -$1,234.56. Integer arithmetic, no rounding. */
+export function formatCents(cents: number): string {
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 ? '-' : ''}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
