@@ -172,7 +172,7 @@ describe('POST /api/disburse: posting with the ABA file', () => {
     ]);
     expect(data.cheques).toEqual([{ code: 'SUPPLUMB', name: 'Reliable Plumbing', method: 'CHQ', ref: '4', amount: 150 }]);
     expect(data).toMatchObject({ total: 1800, count: 3, cheque_total: 150 });
-    expect(res.body.message).toMatch(/Disbursed \$1950\.00 to 4 payees; 3 by EFT \(\$1800\.00\) in ABA-.*; 1 by cheque \(\$150\.00\)/);
+    expect(res.body.message).toMatch(/Disbursed \$1,950\.00 to 4 payees; 3 by EFT \(\$1,800\.00\) in ABA-.*; 1 by cheque \(\$150\.00\)/);
 
     // The file: header, 3 credits, the balancing debit, totals; its total equals the EFT payments posted.
     const lines: string[] = data.aba.split('\r\n');
@@ -239,7 +239,7 @@ describe('POST /api/disburse: posting with the ABA file', () => {
     for (const disburse of [1500.01, 1499.99]) {
       const res = await call('POST', '/api/disburse', [{ ...smith, disburse }, rowOf(rows, 'SUPCLEAN')]);
       expect(res.status).toBe(409);
-      expect(res.body.message).toMatch(/OWNSMITH: the amount sent \(\$\d+\.\d\d\) differs from what can be disbursed now \(\$1500\.00\)/);
+      expect(res.body.message).toContain(`OWNSMITH: the amount sent (${disburse === 1500.01 ? '$1,500.01' : '$1,499.99'}) differs from what can be disbursed now ($1,500.00)`);
     }
     // A hold set after the preview: the preview's amount no longer stands.
     await db.updateTable('entity').set({ hold_this_month: 100 }).where('code', '=', 'OWNSMITH').execute();

@@ -5,7 +5,7 @@ import type { CompanyTables } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { openPeriod, postTxns } from '../ledger/ledger.js';
 import type { TxnDraft } from '../ledger/posting-rules.js';
-import { toCents, toDollars } from '../money/cents.js';
+import { formatCents, toCents, toDollars } from '../money/cents.js';
 import { AbaError, type AbaCredit, buildAba } from './aba.js';
 import { type RowCents, disbursementRows } from './rows.js';
 
@@ -28,7 +28,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const abaFilename = (company: string, now: Date) =>
   `ABA-${company}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}.aba`;
 
-const dollars = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
 /** What the row would pay now, or why it cannot be paid as sent. */
 export function refusal(sent: { code: string; disburse: number; disburse_allowed?: boolean }, row: RowCents | undefined): string | null {
@@ -38,7 +37,7 @@ export function refusal(sent: { code: string; disburse: number; disburse_allowed
   if (row.disburse <= 0) return `${sent.code}: nothing left to disburse`;
   const asked = toCents(sent.disburse);
   if (asked !== row.disburse) {
-    return `${sent.code}: the amount sent (${dollars(asked)}) differs from what can be disbursed now (${dollars(row.disburse)}); refresh the disbursement list`;
+    return `${sent.code}: the amount sent (${formatCents(asked)}) differs from what can be disbursed now (${formatCents(row.disburse)}); refresh the disbursement list`;
   }
   return null;
 }
@@ -154,8 +153,8 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
 
 export function disburseMessage(r: DisburseResult): string {
   const all = r.payments.reduce((a, p) => a + toCents(p.amount), 0);
-  let message = `Disbursed ${dollars(all)} to ${r.payments.length} payee${r.payments.length === 1 ? '' : 's'}`;
-  if (r.count) message += `; ${r.count} by EFT (${dollars(toCents(r.total))}) in ${r.filename}`;
-  if (r.cheques.length) message += `; ${r.cheques.length} by cheque (${dollars(toCents(r.cheque_total))})`;
+  let message = `Disbursed ${formatCents(all)} to ${r.payments.length} payee${r.payments.length === 1 ? '' : 's'}`;
+  if (r.count) message += `; ${r.count} by EFT (${formatCents(toCents(r.total))}) in ${r.filename}`;
+  if (r.cheques.length) message += `; ${r.cheques.length} by cheque (${formatCents(toCents(r.cheque_total))})`;
   return message;
 }
