@@ -8,9 +8,6 @@ import { queryParams } from '../http/validate.js';
 import { REGULATED_ROUTINES } from './system-log.js';
 
 const DAY_MS = 86_400_000;
-// schema.ts types system_log.date as Generated<ColumnType>, which Kysely does not unwrap, so the
-// column is read and compared through these typed references.
-const dateColumn = sql<Date | string>`date`;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Local midnight of a YYYY-MM-DD day. */
@@ -25,11 +22,11 @@ export function logRoutes({ db, requires }: AppDeps) {
     const to = query.to ? new Date(startOf(query.to).getTime() + DAY_MS) : new Date();
     const from = query.from ? startOf(query.from) : new Date(to.getTime() - LOG_DEFAULT_DAYS * DAY_MS);
     let q = db.control.selectFrom('system_log')
-      .select(['id', dateColumn.as('date'), 'database', 'severity', 'routine', 'method', 'identity', 'apicall', 'record_key', 'message',
+      .select(['id', 'date', 'database', 'severity', 'routine', 'method', 'identity', 'apicall', 'record_key', 'message',
         sql<boolean>`(body is not null or stack is not null or before is not null or after is not null)`.as('has_detail')])
       .where('database', '=', c.get('company').code)
-      .where(dateColumn, '>=', from)
-      .where(dateColumn, '<', to)
+      .where('date', '>=', from)
+      .where('date', '<', to)
       .orderBy('date', 'desc').orderBy('id', 'desc')
       .limit(LOG_LIST_LIMIT + 1);
     if (query.severity) q = q.where('severity', '=', query.severity);
@@ -45,7 +42,7 @@ export function logRoutes({ db, requires }: AppDeps) {
     const raw = c.req.param('id');
     const id = Number(raw);
     const row = Number.isSafeInteger(id) && id > 0
-      ? await db.control.selectFrom('system_log').selectAll().select(dateColumn.as('date')).where('id', '=', String(id)).where('database', '=', c.get('company').code).executeTakeFirst()
+      ? await db.control.selectFrom('system_log').selectAll().where('id', '=', String(id)).where('database', '=', c.get('company').code).executeTakeFirst()
       : undefined;
     if (!row) throw notFound(`Log entry ${raw.slice(0, 40)} not found`);
     return c.json({ data: { ...row, id: Number(row.id), date: iso(row.date) } });
