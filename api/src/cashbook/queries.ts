@@ -2,6 +2,7 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { CashbookListQuery, CashbookRecord, CashbookRow, EntityBalance, ReceiptItemView } from '../contracts/cashbook.js';
 import type { CompanyTables } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { pendingCharges } from '../charges/pending.js';
 import { openPeriod, trustBalance } from '../ledger/ledger.js';
 import { toDollars } from '../money/cents.js';
 import { firstLine } from './post.js';
@@ -195,13 +196,6 @@ export async function entityBalance(db: Db, code: string, door: string | null): 
   if (!entity) throw notFound(`Entity ${code} not found`);
   const useDoor = entity.type === 'OWNER' && door ? door : null;
   const ledger = await trustBalance(db, code, useDoor);
-  let q = db
-    .selectFrom('charge_item as ci')
-    .innerJoin('charge as c', 'c.id', 'ci.charge_id')
-    .where('c.entity', '=', code)
-    .where('c.status', '=', 'PENDING');
-  if (door) q = q.where('c.door', '=', door);
-  const pending = await q.select((eb) => eb.fn.coalesce(eb.fn.sum<string>('ci.amount'), sql<string>`0`).as('total')).executeTakeFirstOrThrow();
-  const charge = Number(pending.total);
+  const charge = (await pendingCharges(db, { payer: code, door: door || undefined })).reduce((a, p) => a + p.total, 0);
   return { ledger: toDollars(ledger), charge: toDollars(charge), balance: toDollars(ledger - charge) };
 }
