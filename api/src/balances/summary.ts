@@ -46,7 +46,7 @@ function pendingAt(to: string) {
 }
 
 /** Pending charge totals per entity in cents: what each must pay (payer) and will receive (item recipient). */
-async function pendingCharges(db: Db, to: string): Promise<{ payable: Map<string, number>; receivable: Map<string, number> }> {
+async function pendingChargesAt(db: Db, to: string): Promise<{ payable: Map<string, number>; receivable: Map<string, number> }> {
   const base = (db as unknown as Kysely<any>)
     .selectFrom('charge_item as ci')
     .innerJoin('charge as ch', 'ch.id', 'ci.charge_id')
@@ -81,7 +81,7 @@ export async function ledgerSummary(db: Db, range: { from: string; to: string },
       .where('t.date', '<=', to)
       .groupBy('p.entity')
       .execute(),
-    pendingCharges(db, to),
+    pendingChargesAt(db, to),
   ]);
   const byEntity = new Map(moves.map((m) => [m.entity, m]));
   const rows = new Map<string, LedgerSummaryRow & { _c: Record<string, number> }>();
