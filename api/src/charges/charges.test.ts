@@ -5,6 +5,7 @@ import type { CompanyTables } from '../db/schema.js';
 import { openPeriod, postTxn, trustBalance } from '../ledger/ledger.js';
 import { trustPosition } from '../ledger/trust-position.js';
 import { addTestParties } from '../testing/parties.js';
+import { withPeriodClosed } from '../testing/periods.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { pendingCharges } from './pending.js';
 import { releaseColour, releaseRowSelectable } from './release.js';
@@ -142,18 +143,12 @@ describe('charges: bad input answers 4xx and changes nothing', () => {
 
   it('a closed period is refused (control month ahead, earlier date)', async () => {
     const before = await snapshot();
-    const next = period.month === 12 ? { y: period.year + 1, m: 1 } : { y: period.year, m: period.month + 1 };
-    await db.updateTable('control_setting').set({ value: String(next.m) as never }).where('key', '=', 'current_month').execute();
-    await db.updateTable('control_setting').set({ value: String(next.y) as never }).where('key', '=', 'current_year').execute();
-    try {
+    await withPeriodClosed(db, async () => {
       const res = await api.call('POST', '/api/charge', { body: charge() });
       expect(res.status).toBe(409);
       expect(res.body.message).toMatch(/closed/);
       expect(await snapshot()).toEqual(before);
-    } finally {
-      await db.updateTable('control_setting').set({ value: String(period.month) as never }).where('key', '=', 'current_month').execute();
-      await db.updateTable('control_setting').set({ value: String(period.year) as never }).where('key', '=', 'current_year').execute();
-    }
+    });
   });
 
   it('a malformed body is a 400', async () => {

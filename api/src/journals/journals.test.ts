@@ -5,6 +5,7 @@ import type { CompanyTables } from '../db/schema.js';
 import { openPeriod, postTxn, trustBalance } from '../ledger/ledger.js';
 import { trustPosition } from '../ledger/trust-position.js';
 import { addTestParties } from '../testing/parties.js';
+import { withPeriodClosed } from '../testing/periods.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 
 let api: TestApi;
@@ -105,18 +106,12 @@ describe('journals', () => {
 
   it('refuses a closed period (control month ahead, earlier date) and changes nothing', async () => {
     const before = await snapshot();
-    const next = period.month === 12 ? { y: period.year + 1, m: 1 } : { y: period.year, m: period.month + 1 };
-    await db.updateTable('control_setting').set({ value: String(next.m) as never }).where('key', '=', 'current_month').execute();
-    await db.updateTable('control_setting').set({ value: String(next.y) as never }).where('key', '=', 'current_year').execute();
-    try {
+    await withPeriodClosed(db, async () => {
       const res = await api.call('POST', '/api/journal', { body: journal() });
       expect(res.status).toBe(409);
       expect(res.body.message).toMatch(/closed/);
       expect(await snapshot()).toEqual(before);
-    } finally {
-      await db.updateTable('control_setting').set({ value: String(period.month) as never }).where('key', '=', 'current_month').execute();
-      await db.updateTable('control_setting').set({ value: String(period.year) as never }).where('key', '=', 'current_year').execute();
-    }
+    });
   });
 
   it('a posted journal cannot be changed; DELETE reverses it only with a reason', async () => {
