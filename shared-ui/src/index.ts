@@ -5,3 +5,4 @@ export * from './fields/index.js';
 export * from './format/index.js';
 export * from './pickers/index.js';
 export * from './progress/index.js';
+export * from './balances/index.js';

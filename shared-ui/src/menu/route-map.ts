@@ -58,6 +58,7 @@ export const ROUTE_MAP: MenuGroup[] = [
       { path: '/accounts/ReceiptsAndPayments', title: 'Receipts and Payments', permission: 'p_fn_ReceiptsAndPayments' },
       { path: '/accounts/Revenue', title: 'Revenue', permission: 'p_fn_trust' },
       { path: '/accounts/tenant', title: 'Tenants' },
+      { path: '/accounts/unallocated', title: 'Unallocated Funds', permission: 'p_entities' },
     ],
   },
   {

@@ -1,0 +1,6 @@
+import { ScreenNotAvailable } from 'shared-ui';
+
+/** Placeholder until this screen lands. */
+export default function Screen() {
+  return <ScreenNotAvailable title="Tenants" />;
+}
