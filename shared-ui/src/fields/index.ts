@@ -8,4 +8,4 @@ export { useZodForm } from './useZodForm.js';
  * react-hook-form is bundled into shared-ui, which the page loads once from the shell: a
  * remote's own copy would not see the forms shared-ui's editors create. Remotes use these.
  */
-export { FormProvider, useController, useFormContext, useWatch } from 'react-hook-form';
+export { FormProvider, useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';

@@ -11,11 +11,13 @@ export interface Notice {
   intent: NoticeIntent;
   /** Milliseconds; spec 1 §9 default 4000. */
   timeout?: number;
+  /** A button in the toast, e.g. 'Print Invoice' after a charge is saved. */
+  action?: { label: string; onClick: () => void };
 }
 
 export const DEFAULT_TOAST_TIMEOUT = 4000;
 
-type Sink = (notice: Required<Pick<Notice, 'title' | 'intent' | 'timeout'>> & Pick<Notice, 'body'>) => void;
+type Sink = (notice: Required<Pick<Notice, 'title' | 'intent' | 'timeout'>> & Pick<Notice, 'body' | 'action'>) => void;
 
 let sink: Sink | null = null;
 const waiting: Notice[] = [];

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { Link, Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
 import { setNoticeSink } from 'shared-ui';
 
 /** The page's one Toaster; notify() from any app reaches it through the shared-ui bridge. */
@@ -11,7 +11,7 @@ export function NoticeToaster() {
       setNoticeSink((notice) =>
         dispatchToast(
           <Toast>
-            <ToastTitle>{notice.title}</ToastTitle>
+            <ToastTitle action={notice.action ? <Link onClick={notice.action.onClick}>{notice.action.label}</Link> : undefined}>{notice.title}</ToastTitle>
             {notice.body && <ToastBody>{notice.body}</ToastBody>}
           </Toast>,
           { intent: notice.intent, timeout: notice.timeout },
