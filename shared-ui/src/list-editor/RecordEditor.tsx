@@ -165,6 +165,7 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
               ) : (
                 <FormProvider {...form}>
                   <FieldsReadOnlyContext.Provider value={readOnly}>
+                    {props.editorToolbar?.(ctx)}
                     {tabs && activeTab ? (
                       <>
                         <TabList selectedValue={activeTab.value} onTabSelect={(_, d) => setTab(String(d.value))} style={{ marginBottom: 8 }}>

@@ -107,6 +107,8 @@ export interface RecordEditorConfig<Row extends ListRecord = ListRecord> {
   /** Runs after a successful save, e.g. to refresh lookups. */
   afterSave?: (saved: Row, mode: 'create' | 'update') => void;
   afterDelete?: (record: Row) => void;
+  /** Record actions shown above the editor body (e.g. a unit's Add Charge and Change Owner). */
+  editorToolbar?: (ctx: EditorContext<Row>) => ReactNode;
 }
 
 export interface ListEditorProps<Row extends ListRecord = ListRecord> extends RecordEditorConfig<Row> {
