@@ -51,6 +51,7 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
   const [currentKey, setCurrentKey] = useState(props.recordKey);
   const [alert, setAlert] = useState<Alert | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [warning, setWarning] = useState<{ message: string; values: FieldValues } | null>(null);
   const [tab, setTab] = useState(props.editorTabs?.[0]?.value ?? '');
 
   const recordQuery = useQuery({
@@ -100,7 +101,8 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
       return { result, mode: plan.method === 'POST' ? ('create' as const) : ('update' as const) };
     },
     onSuccess: async ({ result, mode }) => {
-      notify({ title: result.message ?? (mode === 'create' ? 'Record Created' : 'Record Updated'), intent: 'success', timeout: TOAST_TIMEOUT });
+      const message = result.message ?? (mode === 'create' ? 'Record Created' : 'Record Updated');
+      notify(props.savedNotice ? props.savedNotice(result.data, mode, message) : { title: message, intent: 'success', timeout: TOAST_TIMEOUT });
       if (invalidate) await queryClient.invalidateQueries({ queryKey: invalidate });
       props.afterSave?.(result.data, mode);
       if (closeOnSave) {
@@ -136,7 +138,9 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
 
   const submit = form.handleSubmit((values) => {
     setAlert(null);
-    save.mutate(values);
+    const message = props.saveWarning?.(values, record);
+    if (message) setWarning({ message, values });
+    else save.mutate(values);
   });
 
   const ctx: EditorContext<Row> = { form, record, isNew, readOnly, close: onClose };
@@ -158,6 +162,11 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
                     {alert.title ? <MessageBarTitle>{alert.title}</MessageBarTitle> : null}
                     {alert.message}
                   </MessageBarBody>
+                </MessageBar>
+              ) : null}
+              {warning ? (
+                <MessageBar intent="warning" style={{ marginBottom: 8 }} data-testid="editor-warning">
+                  <MessageBarBody>{warning.message}</MessageBarBody>
                 </MessageBar>
               ) : null}
               {loading ? (
@@ -189,6 +198,15 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
                 <Button appearance="primary" onClick={onClose}>
                   Close
                 </Button>
+              ) : warning ? (
+                <>
+                  <Button appearance="primary" disabled={busy} onClick={() => { save.mutate(warning.values); setWarning(null); }}>
+                    Proceed
+                  </Button>
+                  <Button disabled={busy} onClick={() => setWarning(null)}>
+                    Cancel
+                  </Button>
+                </>
               ) : confirmingDelete ? (
                 <>
                   <Text weight="semibold" style={{ color: 'var(--colorPaletteRedForeground1)', alignSelf: 'center' }}>
@@ -211,7 +229,7 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
                   <Button disabled={busy} onClick={onClose}>
                     Cancel
                   </Button>
-                  <Button appearance="primary" type="submit" disabled={busy || loading}>
+                  <Button appearance="primary" type="submit" disabled={busy || loading || props.saveDisabled}>
                     Save
                   </Button>
                 </>

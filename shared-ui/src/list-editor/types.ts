@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldKinds } from '../fields/values.js';
+import type { Notice } from '../runtime/notify.js';
 import type { AppliedPeriod } from './period.js';
 
 /** A list row or editor record: any fields plus the server's record traits (spec 1 §3.1). */
@@ -107,6 +108,12 @@ export interface RecordEditorConfig<Row extends ListRecord = ListRecord> {
   /** Runs after a successful save, e.g. to refresh lookups. */
   afterSave?: (saved: Row, mode: 'create' | 'update') => void;
   afterDelete?: (record: Row) => void;
+  /** A warning to confirm before saving (e.g. charge items without a door): Proceed saves, Cancel goes back. */
+  saveWarning?: (values: Record<string, unknown>, record: Row | null) => string | null;
+  /** Keeps Save disabled, e.g. while a journal is out of balance. */
+  saveDisabled?: boolean;
+  /** The notice shown after a save instead of the default 'Record Created' / 'Record Updated' toast. */
+  savedNotice?: (saved: Row, mode: 'create' | 'update', message: string) => Notice;
   /** Record actions shown above the editor body (e.g. a unit's Add Charge and Change Owner). */
   editorToolbar?: (ctx: EditorContext<Row>) => ReactNode;
 }
