@@ -6,3 +6,4 @@ export * from './format/index.js';
 export * from './pickers/index.js';
 export * from './progress/index.js';
 export * from './balances/index.js';
+export * from './charges-update/index.js';
