@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISBURSE_METHODS, ENTITY_TYPES, STATEMENT_FORMATS, code, nonNegativeMoney, optionalEmail, percent, requiredText } from './common.js';
+import { DISBURSE_METHODS, ENTITY_TYPES, STATEMENT_FORMATS, code, isoDate, nonNegativeMoney, optionalEmail, percent, requiredText } from './common.js';
 
 /** Optional free text with a length limit; empty (or the single space old screens send) is null. */
 export const optionalTextMax = (max: number) =>
@@ -144,3 +144,59 @@ export const ENTITY_MESSAGES = {
   category: 'Category must be Selected',
   typeFixed: 'The type of an entity cannot be changed',
 } as const;
+
+// ---- A party's ledger for a period and its pending charges (the lists' expansions and statements). ----
+
+/** GET /api/entity/statement/{code}?from=&to= (YYYY-MM-DD); without both, the open period. */
+export const entityStatementQuery = z
+  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .refine((q) => (q.from === undefined) === (q.to === undefined), { message: 'Give both from and to', path: ['to'] })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'From must be on or before to', path: ['from'] });
+
+/** One posting to the party: amount is + money in, − money out; balance runs from the opening (dollars). */
+export interface EntityStatementRow {
+  id: number;
+  date: string;
+  ref: string;
+  kind: string;
+  memo: string;
+  description: string;
+  door: string | null;
+  account_id: string;
+  amount: number;
+  balance: number;
+}
+
+/** The party's ledger (all doors) for a period: opening + the rows = closing. */
+export interface EntityStatement {
+  code: string;
+  name: string;
+  type: string;
+  from: string;
+  to: string;
+  opening: number;
+  closing: number;
+  /** Money in and money out of the period, both positive. */
+  received: number;
+  paid: number;
+  rows: EntityStatementRow[];
+}
+
+/** A pending charge as the party sees it: outward it pays, inward it receives (its items). */
+export interface EntityPendingCharge {
+  id: number;
+  ref: string;
+  date: string;
+  door: string | null;
+  /** The other party: the recipient of an outward charge, the payer of an inward one. */
+  party: string;
+  party_name: string;
+  memo: string;
+  amount: number;
+}
+
+/** GET /api/entity/pending/{code}: pending charges it pays (outward) and receives (inward), dollars. */
+export interface EntityPendingCharges {
+  outward: EntityPendingCharge[];
+  inward: EntityPendingCharge[];
+}

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import {
   BUSINESS_ENTITY_CODE, CREATABLE_ENTITY_TYPES, type EntityInput, businessEntityContract, entityContract, entityHoldsContract,
-  entityListQuery, entityOverrideContract, entityUpdateKind,
+  entityListQuery, entityOverrideContract, entityStatementQuery, entityUpdateKind,
 } from '../contracts/entity.js';
 import { ENTITY_TYPES } from '../contracts/common.js';
 import { type PermissionFlag, hasPermission } from '../contracts/permissions.js';
@@ -16,6 +16,7 @@ import { entityToRow } from '../reference/entity-record.js';
 import {
   assertCanDelete, assertFormMatches, assertMayBeInactive, checkEntityReferences, entityFields, listEntities, lockEntity, readEntity,
 } from './entities.js';
+import { entityPendingCharges, entityStatement } from './statement.js';
 
 type Row = Record<string, unknown>;
 const companyDb = (c: Context<AppEnv>) => c.get('company').db as unknown as Kysely<any>;
@@ -48,7 +49,8 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
 }
 
 /**
- * Entities (spec 2 §7 'Entities'): GET /list/{type}, GET/PUT/DELETE /{code}, POST /. Every change
+ * Entities (spec 2 §7 'Entities'): GET /list/{type}, GET/PUT/DELETE /{code}, POST /, and the
+ * party's ledger and pending charges (GET /statement/{code}, /pending/{code}). Every change
  * is logged with before and after (routine 'entity': owners' names, addresses and bank details are
  * regulated records) in the transaction that makes it.
  */
@@ -75,6 +77,19 @@ export function entityRoutes({ requires }: AppDeps) {
     const q = c.req.valid('query');
     const rows = await listEntities(companyDb(c), { type, search: q.search, inactive: q.inactive === 'true', category: q.category });
     return c.json({ data: rows });
+  });
+
+  // The party's ledger for a period and its pending charges: read like the record itself.
+  app.get('/statement/:code', requires('company'), queryParams(entityStatementQuery), async (c) => {
+    const code = codeParam(c);
+    assertEntityAccess(c, code);
+    return c.json({ data: await entityStatement(companyDb(c), code, c.req.valid('query')) });
+  });
+
+  app.get('/pending/:code', requires('company'), async (c) => {
+    const code = codeParam(c);
+    assertEntityAccess(c, code);
+    return c.json({ data: await entityPendingCharges(companyDb(c), code) });
   });
 
   app.get('/:code', requires('company'), async (c) => {

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postTxn } from '../ledger/ledger.js';
+import { addTestParties } from '../testing/parties.js';
+import { type TestApi, startTestApi } from '../testing/test-api.js';
+import { createStaff } from '../users/test-support.js';
+
+let api: TestApi;
+let first: string;
+let mid: string;
+let last: string;
+let today: string;
+const co = () => api.db.company('co_demotrust');
+
+const receipt = (date: string, door: string, amount: number, memo: string) =>
+  co().transaction().execute((trx) => postTxn(trx, 'admin', {
+    kind: 'RECEIPT', date, memo, postings: [{ entity: 'OWNSMITH', door, accountId: 'OWNFUNDS', amount, description: memo }],
+    cashbook: [{ date, method: 'EFT', amount, payer: 'Jane Smith' }],
+  }));
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await addTestParties(co());
+  const info = (await api.call('GET', '/api/control/info')).body.data;
+  const month = String(info.current_month).padStart(2, '0');
+  first = `${info.current_year}-${month}-01`;
+  mid = `${info.current_year}-${month}-15`;
+  last = `${info.current_year}-${month}-28`;
+  today = new Date().toISOString().slice(0, 10);
+  if (today < first) today = first;
+  if (today > last) today = last;
+  // $100.00 on the first, $250.00 on door 102 on the 15th; a pending $40.00 charge OWNSMITH pays to SUPCLEAN
+  // and a pending $15.00 charge OWNJONES pays to OWNSMITH.
+  await receipt(first, '101', 10000, 'Opening contribution');
+  await receipt(mid, '102', 25000, 'Rent share');
+  for (const body of [
+    { payer_type: 'OWNER', entity: 'OWNSMITH', door: '101', recipient_type: 'SUPPLIER', recipient: 'SUPCLEAN', memo: 'Clean 101', items: [{ account_id: 'CLEAN', amount: 40 }] },
+    { payer_type: 'OWNER', entity: 'OWNJONES', door: '201', recipient_type: 'OWNER', recipient: 'OWNSMITH', recipient_door: '102', memo: 'Shared linen', items: [{ account_id: 'LINEN', amount: 15 }] },
+  ]) {
+    const res = await api.call('POST', '/api/charge', { body: { date: today, name: 'Test', ...body } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+});
+afterAll(() => api.close());
+
+describe('GET /api/entity/statement/{code}', () => {
+  it('answers opening, the postings with a running balance, and closing (dollars) for the open period by default', async () => {
+    const res = await api.call('GET', '/api/entity/statement/ownsmith');
+    expect(res.status).toBe(200);
+    const s = res.body.data;
+    expect(s).toMatchObject({ code: 'OWNSMITH', name: 'Jane Smith', type: 'OWNER', from: first, opening: 0, closing: 350, received: 350, paid: 0 });
+    expect(s.rows.map((r: { door: string; amount: number; balance: number; kind: string }) => [r.door, r.amount, r.balance, r.kind])).toEqual([
+      ['101', 100, 100, 'RECEIPT'],
+      ['102', 250, 350, 'RECEIPT'],
+    ]);
+    expect(s.rows[0]).toMatchObject({ date: first, memo: 'Opening contribution', account_id: 'OWNFUNDS' });
+  });
+
+  it('carries what came before the period as the opening balance', async () => {
+    const res = await api.call('GET', `/api/entity/statement/OWNSMITH?from=${mid}&to=${last}`);
+    expect(res.body.data).toMatchObject({ from: mid, to: last, opening: 100, closing: 350, received: 250 });
+    expect(res.body.data.rows).toHaveLength(1);
+  });
+
+  it('is empty for a party without postings, and refuses half a range, a reversed range and an unknown party', async () => {
+    expect((await api.call('GET', '/api/entity/statement/TENBROWN')).body.data).toMatchObject({ opening: 0, closing: 0, rows: [] });
+    expect((await api.call('GET', `/api/entity/statement/OWNSMITH?from=${first}`)).status).toBe(400);
+    expect((await api.call('GET', `/api/entity/statement/OWNSMITH?from=${last}&to=${first}`)).status).toBe(400);
+    expect((await api.call('GET', '/api/entity/statement/NOBODY')).status).toBe(404);
+  });
+});
+
+describe('GET /api/entity/pending/{code}', () => {
+  it('answers the pending charges the party pays (outward) and receives (inward)', async () => {
+    const smith = (await api.call('GET', '/api/entity/pending/OWNSMITH')).body.data;
+    expect(smith.outward).toEqual([expect.objectContaining({ door: '101', party: 'SUPCLEAN', party_name: 'Sparkle Cleaning Co', memo: 'Clean 101', amount: 40 })]);
+    expect(smith.inward).toEqual([expect.objectContaining({ door: '102', party: 'OWNJONES', party_name: 'Robert Jones', memo: 'Shared linen', amount: 15 })]);
+    const clean = (await api.call('GET', '/api/entity/pending/SUPCLEAN')).body.data;
+    expect(clean).toMatchObject({ outward: [], inward: [{ party: 'OWNSMITH', amount: 40 }] });
+    expect((await api.call('GET', '/api/entity/pending/NOBODY')).status).toBe(404);
+  });
+});
+
+describe('permissions', () => {
+  it('needs p_entities, like the record (the business statement also opens with p_mgt)', async () => {
+    const token = await createStaff(api, 'STMTMGT', { p_mgt: true });
+    expect((await api.call('GET', '/api/entity/statement/OWNSMITH', { token })).status).toBe(403);
+    expect((await api.call('GET', '/api/entity/pending/OWNSMITH', { token })).status).toBe(403);
+    expect((await api.call('GET', '/api/entity/statement/BUSINESS', { token })).status).toBe(200);
+  });
+});
