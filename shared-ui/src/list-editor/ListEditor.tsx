@@ -180,7 +180,7 @@ export function ListEditor<Row extends ListRecord = ListRecord>(props: ListEdito
         {props.toolbarExtra ? (
           <>
             <ToolbarDivider />
-            {props.toolbarExtra(filterState)}
+            {props.toolbarExtra(filterState, rows)}
           </>
         ) : null}
         {filters.search === false ? null : (
@@ -288,6 +288,8 @@ export function ListEditor<Row extends ListRecord = ListRecord>(props: ListEdito
           rowActions={props.rowActions}
           renderExpanded={props.renderExpanded}
           rowStyle={props.rowStyle}
+          selection={props.selection}
+          canExpand={props.canExpand}
         />
       )}
       {editor}

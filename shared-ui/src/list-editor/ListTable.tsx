@@ -1,13 +1,13 @@
 import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
 import {
-  Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
+  Button, Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { formatDate } from '../format/dates.js';
 import { formatCents, formatMoney, formatMoneyBrackets, formatNumber, sumCents, type MoneyInput } from '../format/money.js';
 import { StatusIcon } from '../format/StatusIcon.js';
 import { EMPTY_LIST_TEXT, opensEditor, pageCount, pageOf, sortRows, type SortDirection } from './rules.js';
-import type { ListColumn, ListRecord } from './types.js';
+import type { ListColumn, ListRecord, RowSelection } from './types.js';
 
 const ROW_HEIGHT = 28;
 
@@ -54,11 +54,13 @@ export interface ListTableProps<Row extends ListRecord> {
   renderExpanded?: (row: Row) => ReactNode;
   rowStyle?: (row: Row) => React.CSSProperties | undefined;
   label: string;
+  selection?: RowSelection<Row>;
+  canExpand?: (row: Row) => boolean;
 }
 
 /** The dense striped paginated table of the list pattern (28 px rows). */
 export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): ReactElement {
-  const { columns, keyField, pageSize, onOpen, rowActions, renderExpanded } = props;
+  const { columns, keyField, pageSize, onOpen, rowActions, renderExpanded, selection, canExpand } = props;
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<{ field: string; direction: SortDirection } | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -66,7 +68,10 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
   const sorted = sort ? sortRows(props.rows, sort.field, sort.direction) : props.rows;
   const shown = pageOf(sorted, page, pageSize);
   const pages = pageCount(sorted.length, pageSize);
-  const span = columns.length + (renderExpanded ? 1 : 0) + (rowActions ? 1 : 0);
+  const span = columns.length + (selection ? 1 : 0) + (renderExpanded ? 1 : 0) + (rowActions ? 1 : 0);
+  const selectable = selection ? sorted.filter((r) => selection.canSelect?.(r) ?? true) : [];
+  const ticked = selection ? selectable.filter((r) => selection.isSelected(r) === true).length : 0;
+  const allTicked = ticked === 0 ? false : ticked === selectable.length ? true : 'mixed';
   const rowKey = (row: Row, index: number) => String(row[keyField] ?? row._pk ?? `row-${shown.page}-${index}`);
 
   const toggleSort = (field: string) =>
@@ -87,6 +92,16 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
         <Table size="extra-small" aria-label={props.label} style={{ tableLayout: 'auto' }}>
           <TableHeader>
             <TableRow>
+              {selection ? (
+                <TableHeaderCell style={{ width: 32 }}>
+                  <Checkbox
+                    aria-label="Select all rows"
+                    checked={allTicked}
+                    disabled={selectable.length === 0}
+                    onChange={() => selection.onChange([...selectable], allTicked !== true)}
+                  />
+                </TableHeaderCell>
+              ) : null}
               {renderExpanded ? <TableHeaderCell style={{ width: 32 }} aria-label="Expand" /> : null}
               {columns.map((c, i) => {
                 const sortable = Boolean(c.sortable && c.field);
@@ -116,7 +131,8 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
               shown.rows.map((row, index) => {
                 const key = rowKey(row, index);
                 const clickable = Boolean(onOpen) && opensEditor(row);
-                const isExpanded = expanded.has(key);
+                const expandable = Boolean(renderExpanded) && (canExpand?.(row) ?? true);
+                const isExpanded = expandable && expanded.has(key);
                 return (
                   <Fragment key={key}>
                     <TableRow
@@ -132,19 +148,32 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
                         ...props.rowStyle?.(row),
                       }}
                     >
+                      {selection ? (
+                        // Ticking a row must not also open the editor.
+                        <TableCell onClick={(e) => e.stopPropagation()}>
+                          <Checkbox
+                            aria-label={selection.label?.(row) ?? 'Select row'}
+                            checked={selection.isSelected(row)}
+                            disabled={!(selection.canSelect?.(row) ?? true)}
+                            onChange={(_, d) => selection.onChange([row], d.checked === true)}
+                          />
+                        </TableCell>
+                      ) : null}
                       {renderExpanded ? (
                         <TableCell>
-                          <Button
-                            size="small"
-                            appearance="transparent"
-                            aria-label={isExpanded ? 'Collapse row' : 'Expand row'}
-                            aria-expanded={isExpanded}
-                            icon={isExpanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              toggleExpanded(key);
-                            }}
-                          />
+                          {expandable ? (
+                            <Button
+                              size="small"
+                              appearance="transparent"
+                              aria-label={isExpanded ? 'Collapse row' : 'Expand row'}
+                              aria-expanded={isExpanded}
+                              icon={isExpanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                toggleExpanded(key);
+                              }}
+                            />
+                          ) : null}
                         </TableCell>
                       ) : null}
                       {columns.map((c, i) => (
@@ -170,6 +199,7 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
             )}
             {props.showTotals && props.totals?.length && sorted.length > 0 ? (
               <TableRow data-testid="list-totals" style={{ height: ROW_HEIGHT, fontWeight: 600, borderTop: `2px solid ${tokens.colorNeutralStroke1}` }}>
+                {selection ? <TableCell /> : null}
                 {renderExpanded ? <TableCell /> : null}
                 {columns.map((c, i) => (
                   <TableCell key={columnId(c, i)} style={{ textAlign: defaultAlign(c) }}>

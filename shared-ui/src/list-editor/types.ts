@@ -30,6 +30,17 @@ export interface ListColumn<Row extends ListRecord> {
   sortable?: boolean;
 }
 
+/** Tick boxes on rows, controlled by the screen; the header box ticks or clears every selectable row. */
+export interface RowSelection<Row extends ListRecord> {
+  /** 'mixed' when part of the row is chosen (e.g. some of its charges). */
+  isSelected: (row: Row) => boolean | 'mixed';
+  /** A row that may not be ticked shows a disabled box (default: every row may). */
+  canSelect?: (row: Row) => boolean;
+  onChange: (rows: Row[], selected: boolean) => void;
+  /** Accessible name of a row's box, e.g. 'Select OWNSMITH'. */
+  label?: (row: Row) => string;
+}
+
 export interface TypeOption {
   value: string;
   label: string;
@@ -143,9 +154,14 @@ export interface ListEditorProps<Row extends ListRecord = ListRecord> extends Re
   rowActions?: (row: Row) => ReactNode;
   renderExpanded?: (row: Row) => ReactNode;
   rowStyle?: (row: Row) => CSSProperties | undefined;
+  /** Tick boxes on the rows (release and disbursement screens). */
+  selection?: RowSelection<Row>;
+  /** Which rows may expand when renderExpanded is given (default: all). */
+  canExpand?: (row: Row) => boolean;
   /** Rows per page; defaults to the signed-in user's desktopRows/mobileRows. */
   pageSize?: number;
-  toolbarExtra?: (filters: ListFilterState) => ReactNode;
+  /** Extra toolbar content; it also gets the rows shown, e.g. to act on the selected ones. */
+  toolbarExtra?: (filters: ListFilterState, rows: readonly Row[]) => ReactNode;
   onFiltersChange?: (filters: ListFilterState) => void;
   /** Current month and year for the period filter; defaults to the control record, else today. */
   currentMonth?: { month: number; year: number };
