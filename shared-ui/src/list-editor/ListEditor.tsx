@@ -7,13 +7,14 @@ import { AddRegular, ArrowClockwiseRegular, CalculatorRegular, EyeRegular, Filte
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../runtime/api.js';
 import { MONTH_ABBREVIATIONS, toIsoDate } from '../format/dates.js';
+import { toCents } from '../format/money.js';
 import { DateInput } from '../pickers/DateInput.js';
 import { applyPeriod, loadPeriod, periodQuery, savePeriod, type AppliedPeriod, type PeriodChoice, type PeriodSelection } from './period.js';
 import { RecordEditor } from './RecordEditor.js';
 import { effectiveSearch, visibleRows } from './rules.js';
 import { navigateTo, useCurrentMonth, usePageSize } from './settings.js';
 import { ListTable } from './ListTable.js';
-import type { ListEditorProps, ListFilterState, ListRecord, TypeOption } from './types.js';
+import type { ListEditorProps, ListFilterState, ListRecord, ServerPagingConfig, TypeOption } from './types.js';
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -22,6 +23,27 @@ export const listQueryKey = (listKey: string) => ['list', listKey] as const;
 
 function typeOptions(types: readonly (string | TypeOption)[] | undefined): TypeOption[] {
   return (types ?? []).map((t) => (typeof t === 'string' ? { value: t, label: t } : t));
+}
+
+/** What one fetch of the list gives: the rows, plus for a server-paged list its count and totals (cents). */
+interface Fetched<Row> {
+  rows: Row[];
+  total?: number;
+  totals?: Record<string, number>;
+}
+
+/** One page of a server-paged list: its rows, the whole set's count and each totals field's sum in cents. */
+export async function fetchServerPage<Row extends ListRecord>(
+  path: string,
+  query: Query,
+  page: number,
+  pageSize: number,
+  totals: readonly string[],
+  config: ServerPagingConfig,
+): Promise<Fetched<Row>> {
+  const answer = await api.get<{ data?: Row[]; total?: number } & Record<string, unknown>>(path, { query: { ...query, page: page + 1, pageSize } });
+  const sums = Object.fromEntries(totals.map((f) => [f, toCents(answer[config.totals?.[f] ?? f] as number | string | null | undefined)]));
+  return { rows: answer.data ?? [], total: Number(answer.total ?? 0), totals: sums };
 }
 
 /** Text matching for lists whose endpoint has no search: any shown field containing the text. */
@@ -67,8 +89,9 @@ export function ListEditor<Row extends ListRecord = ListRecord>(props: ListEdito
     props.editorOnly ? { key: props.editorKey ?? null, opening: 0 } : null,
   );
 
+  const paging: ServerPagingConfig | null = props.serverPaging ? (props.serverPaging === true ? {} : props.serverPaging) : null;
   const search = filters.search === false ? '' : effectiveSearch(searchText);
-  const serverSearch = filters.searchMode === 'client' ? '' : search;
+  const serverSearch = filters.searchMode === 'client' && !paging ? '' : search;
   const filterState: ListFilterState = {
     search,
     inactive: showInactive,
@@ -92,11 +115,18 @@ export function ListEditor<Row extends ListRecord = ListRecord>(props: ListEdito
     [props.query, serverSearch, showInactive, applied],
   );
 
+  // A server-paged list starts again at its first page whenever the filters change.
+  const querySignature = JSON.stringify(query);
+  const [pageAt, setPageAt] = useState({ signature: querySignature, page: 0 });
+  const page = paging && pageAt.signature === querySignature ? pageAt.page : 0;
+
   const waiting = Boolean(props.delayFetchUntilFilter && !applied.byUser);
   const list = useQuery({
-    queryKey: [...listQueryKey(listKey), query],
-    queryFn: () =>
-      props.fetchList ? props.fetchList(query) : api.get<{ data: Row[] }>(props.listPath ?? '', { query }).then((r) => r.data ?? []),
+    queryKey: paging ? [...listQueryKey(listKey), query, { page, pageSize }] : [...listQueryKey(listKey), query],
+    queryFn: (): Promise<Fetched<Row>> =>
+      paging
+        ? fetchServerPage<Row>(props.listPath ?? '', query, page, pageSize, totals ?? [], paging)
+        : (props.fetchList ? props.fetchList(query) : api.get<{ data: Row[] }>(props.listPath ?? '', { query }).then((r) => r.data ?? [])).then((rows) => ({ rows })),
     enabled: !props.editorOnly && !waiting,
     placeholderData: (previous) => previous,
   });
@@ -108,11 +138,11 @@ export function ListEditor<Row extends ListRecord = ListRecord>(props: ListEdito
   }, [search, showInactive, applied]);
 
   const rows = useMemo(() => {
-    const fetched = visibleRows(list.data ?? [], showInactive);
-    if (filters.searchMode !== 'client' || !search) return fetched;
+    const fetched = visibleRows(list.data?.rows ?? [], showInactive);
+    if (filters.searchMode !== 'client' || paging || !search) return fetched;
     const fields = columns.map((c) => c.field).filter((f): f is string => Boolean(f));
     return fetched.filter((r) => matchesSearch(r, fields, search));
-  }, [list.data, showInactive, filters.searchMode, search, columns]);
+  }, [list.data, showInactive, filters.searchMode, paging === null, search, columns]);
 
   const canAdd = props.canAdd ?? Boolean((props.editor || props.editorTabs) && !props.readOnly);
   const open = (row: Row | null) =>
@@ -290,6 +320,11 @@ export function ListEditor<Row extends ListRecord = ListRecord>(props: ListEdito
           rowStyle={props.rowStyle}
           selection={props.selection}
           canExpand={props.canExpand}
+          serverPage={
+            paging
+              ? { page, total: list.data?.total ?? 0, totals: list.data?.totals ?? {}, onPage: (next) => setPageAt({ signature: querySignature, page: next }) }
+              : undefined
+          }
         />
       )}
       {editor}

@@ -7,7 +7,7 @@ import { formatDate } from '../format/dates.js';
 import { formatCents, formatMoney, formatMoneyBrackets, formatNumber, sumCents, type MoneyInput } from '../format/money.js';
 import { StatusIcon } from '../format/StatusIcon.js';
 import { EMPTY_LIST_TEXT, opensEditor, pageCount, pageOf, sortRows, type SortDirection } from './rules.js';
-import type { ListColumn, ListRecord, RowSelection } from './types.js';
+import type { ListColumn, ListRecord, RowSelection, ServerPage } from './types.js';
 
 const ROW_HEIGHT = 28;
 
@@ -56,6 +56,8 @@ export interface ListTableProps<Row extends ListRecord> {
   label: string;
   selection?: RowSelection<Row>;
   canExpand?: (row: Row) => boolean;
+  /** Rows are one page the server chose; the page, count and totals are the server's. */
+  serverPage?: ServerPage;
 }
 
 /** The dense striped paginated table of the list pattern (28 px rows). */
@@ -65,9 +67,12 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
   const [sort, setSort] = useState<{ field: string; direction: SortDirection } | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
 
-  const sorted = sort ? sortRows(props.rows, sort.field, sort.direction) : props.rows;
-  const shown = pageOf(sorted, page, pageSize);
-  const pages = pageCount(sorted.length, pageSize);
+  const server = props.serverPage;
+  const sorted = sort && !server ? sortRows(props.rows, sort.field, sort.direction) : props.rows;
+  const shown = server ? { rows: [...props.rows], page: server.page } : pageOf(sorted, page, pageSize);
+  const count = server ? server.total : sorted.length;
+  const pages = pageCount(count, pageSize);
+  const goTo = server ? server.onPage : setPage;
   const span = columns.length + (selection ? 1 : 0) + (renderExpanded ? 1 : 0) + (rowActions ? 1 : 0);
   const selectable = selection ? sorted.filter((r) => selection.canSelect?.(r) ?? true) : [];
   const ticked = selection ? selectable.filter((r) => selection.isSelected(r) === true).length : 0;
@@ -104,7 +109,7 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
               ) : null}
               {renderExpanded ? <TableHeaderCell style={{ width: 32 }} aria-label="Expand" /> : null}
               {columns.map((c, i) => {
-                const sortable = Boolean(c.sortable && c.field);
+                const sortable = Boolean(c.sortable && c.field && !server);
                 return (
                   <TableHeaderCell
                     key={columnId(c, i)}
@@ -197,14 +202,14 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
                 );
               })
             )}
-            {props.showTotals && props.totals?.length && sorted.length > 0 ? (
+            {props.showTotals && props.totals?.length && count > 0 ? (
               <TableRow data-testid="list-totals" style={{ height: ROW_HEIGHT, fontWeight: 600, borderTop: `2px solid ${tokens.colorNeutralStroke1}` }}>
                 {selection ? <TableCell /> : null}
                 {renderExpanded ? <TableCell /> : null}
                 {columns.map((c, i) => (
                   <TableCell key={columnId(c, i)} style={{ textAlign: defaultAlign(c) }}>
                     {c.field && props.totals!.includes(c.field)
-                      ? formatCents(sumCents(sorted as Record<string, unknown>[], c.field), { brackets: c.kind === 'moneyBrackets' })
+                      ? formatCents(server ? (server.totals[c.field] ?? 0) : sumCents(sorted as Record<string, unknown>[], c.field), { brackets: c.kind === 'moneyBrackets' })
                       : i === 0
                         ? 'Totals'
                         : null}
@@ -216,18 +221,23 @@ export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): R
           </TableBody>
         </Table>
       </div>
-      {pages > 1 ? (
+      {pages > 1 || server ? (
         <div style={{ display: 'flex', gap: 8, alignItems: 'center', justifyContent: 'flex-end', paddingTop: 4 }}>
-          <Text size={200}>{sorted.length} rows</Text>
-          <Button size="small" disabled={shown.page === 0} onClick={() => setPage(shown.page - 1)}>
-            Previous page
-          </Button>
-          <Text size={200} data-testid="list-page">
-            Page {shown.page + 1} of {pages}
-          </Text>
-          <Button size="small" disabled={shown.page >= pages - 1} onClick={() => setPage(shown.page + 1)}>
-            Next page
-          </Button>
+          <Text size={200} data-testid="list-count">{count} rows</Text>
+          {/* A server-paged list always states its count; the pager only when there is more than one page. */}
+          {pages > 1 ? (
+            <>
+              <Button size="small" disabled={shown.page === 0} onClick={() => goTo(shown.page - 1)}>
+                Previous page
+              </Button>
+              <Text size={200} data-testid="list-page">
+                Page {shown.page + 1} of {pages}
+              </Text>
+              <Button size="small" disabled={shown.page >= pages - 1} onClick={() => goTo(shown.page + 1)}>
+                Next page
+              </Button>
+            </>
+          ) : null}
         </div>
       ) : null}
     </div>

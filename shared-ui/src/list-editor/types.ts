@@ -129,6 +129,24 @@ export interface RecordEditorConfig<Row extends ListRecord = ListRecord> {
   editorToolbar?: (ctx: EditorContext<Row>) => ReactNode;
 }
 
+/**
+ * A list the server pages: GET listPath?page=&pageSize= answers one page as
+ * { data, total, ...totals }, with the count and totals over the whole filtered set.
+ */
+export interface ServerPagingConfig {
+  /** Answer key of each totals field's sum, e.g. { amount: 'totalAmount' }; defaults to the field name. */
+  totals?: Record<string, string>;
+}
+
+/** One page as a server-paged list shows it: the count and totals (cents) are the server's. */
+export interface ServerPage {
+  /** 0-based page shown. */
+  page: number;
+  total: number;
+  totals: Record<string, number>;
+  onPage: (page: number) => void;
+}
+
 export interface ListEditorProps<Row extends ListRecord = ListRecord> extends RecordEditorConfig<Row> {
   title: ReactNode;
   /** GET path of the list ({ data: rows[] }); or give fetchList. */
@@ -165,4 +183,9 @@ export interface ListEditorProps<Row extends ListRecord = ListRecord> extends Re
   onFiltersChange?: (filters: ListFilterState) => void;
   /** Current month and year for the period filter; defaults to the control record, else today. */
   currentMonth?: { month: number; year: number };
+  /**
+   * The server pages, searches and totals (lists that may hold thousands of rows): only one
+   * page is ever fetched; needs listPath. Column sorting is off (it would sort one page only).
+   */
+  serverPaging?: boolean | ServerPagingConfig;
 }
