@@ -146,7 +146,7 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
   const ctx: EditorContext<Row> = { form, record, isNew, readOnly, close: onClose };
   const busy = save.isPending || remove.isPending;
   const title = props.editorTitle?.(record, isNew) ?? (isNew ? 'Add Record' : readOnly ? 'View Record' : 'Edit Record');
-  const tabs = props.editorTabs;
+  const tabs = props.editorTabs?.filter((t) => !t.visible || t.visible(ctx));
   const activeTab = tabs?.find((t) => t.value === tab) ?? tabs?.[0];
 
   return (

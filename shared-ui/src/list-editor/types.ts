@@ -87,6 +87,8 @@ export interface EditorTab<Row extends ListRecord = ListRecord> {
   value: string;
   label: string;
   render: (ctx: EditorContext<Row>) => ReactNode;
+  /** Show the tab only while this holds, e.g. a unit's Leaseback tab while leaseback is ticked (form.watch). */
+  visible?: (ctx: EditorContext<Row>) => boolean;
 }
 
 /** What the editor needs, shared by list screens and editor-only screens. */
