@@ -86,7 +86,7 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
     if (recordQuery.error) setAlert({ intent: 'error', message: recordQuery.error.message });
   }, [recordQuery.error]);
 
-  const readOnly = isReadOnly(record, props.readOnly);
+  const readOnly = isReadOnly(record, props.readOnly) || Boolean(props.readOnlyOnceSaved && record);
   const isNew = saveMode(record) === 'create';
   const loading = currentKey !== null && recordQuery.isPending;
 

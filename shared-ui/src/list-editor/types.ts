@@ -116,6 +116,8 @@ export interface RecordEditorConfig<Row extends ListRecord = ListRecord> {
   toBody?: (values: Record<string, unknown>, record: Row | null) => unknown;
   editorSize?: EditorSize;
   readOnly?: boolean;
+  /** Saved records open view-only (posted receipts and payments are reversed, never edited); new ones are editable. */
+  readOnlyOnceSaved?: boolean;
   /** Close after a successful save (default); otherwise reload the record from the server. */
   closeOnSave?: boolean;
   /** Runs after a successful save, e.g. to refresh lookups. */
