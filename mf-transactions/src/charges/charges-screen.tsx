@@ -1,6 +1,103 @@
-import { ScreenNotAvailable } from 'shared-ui';
+import { useMemo, useState } from 'react';
+import { Field, Select } from '@fluentui/react-components';
+import { z } from 'zod';
+import { CHARGE_STATUSES, chargeContract, type ChargeFull, type ChargeRow } from 'api/contracts/charges';
+import {
+  formatMoney, ListEditor, useControl, useLookups, type ListColumn, type ListRecord, type PartyEntity, type PartyUnit,
+} from 'shared-ui';
+import { ChargeEditor, type ChargeLookups } from './charge-editor.js';
+import { chargePdf, openPdf, type LookupEntity } from './charge-pdf.js';
+import { chargeWire, doorWarning, memoFirstLine, printActionLabel, removedIds, STATUS_LABELS, statusLabel, type ChargeForm } from './rules.js';
 
-/** Placeholder until this screen lands. */
-export default function Screen() {
-  return <ScreenNotAvailable title="Charges" />;
+/** Spec 9: a saved charge's message stays 8 seconds. */
+const SAVED_MESSAGE_MS = 8000;
+
+// The route's own contract checks the form, after the form values become wire values.
+const formSchema = z.preprocess((values) => chargeWire(values as ChargeForm), chargeContract);
+
+type Row = ChargeRow & ListRecord;
+
+const columns: ListColumn<Row>[] = [
+  { header: 'Ref', field: 'ref', width: 70 },
+  { header: 'Date', field: 'date', kind: 'date', width: 95 },
+  { header: 'Payer', field: 'entity', render: (r) => (r.door ? `${r.entity} / ${r.door}` : r.entity) },
+  { header: 'Recipient', field: 'recipient', render: (r) => r.recipientname ?? r.recipient },
+  { header: 'Accounts', field: 'accounts', render: (r) => r.accounts.join(', ') },
+  { header: 'Details', field: 'memo', render: (r) => memoFirstLine(r.memo) },
+  { header: 'Amount', field: 'amount', kind: 'money' },
+  { header: 'Status', field: 'status', render: (r) => statusLabel(r.status) },
+];
+
+/** Charges (spec 2 §2): payables from a payer to a recipient, pending until released; invoice or memo print. */
+export default function ChargesScreen() {
+  const lookups = useLookups().data;
+  const today = useControl().data?.today;
+  const [status, setStatus] = useState('');
+
+  const chargeLookups: ChargeLookups = useMemo(() => ({
+    entities: (lookups?.entity ?? []) as unknown as PartyEntity[],
+    units: (lookups?.unit ?? []) as unknown as PartyUnit[],
+    accounts: (lookups?.account ?? [])
+      .filter((a) => !a.inactive)
+      .map((a) => ({ value: String(a.id), label: a.description ? `${String(a.id)} - ${String(a.description)}` : String(a.id) })),
+    business: lookups?.business as { name?: string | null } | undefined,
+  }), [lookups]);
+
+  const print = (charge: ChargeFull) => {
+    openPdf(chargePdf(charge, (lookups?.entity ?? []) as LookupEntity[], (lookups?.business ?? null) as LookupEntity | null));
+  };
+
+  return (
+    <ListEditor<Row>
+      title="Charges"
+      listPath="/api/charge/list"
+      path="/api/charge"
+      readPath="/api/charge/full"
+      keyField="id"
+      serverPaging
+      query={{ status: status || undefined }}
+      columns={columns}
+      filters={{ period: true }}
+      totals={['amount']}
+      toolbarExtra={() => (
+        <Field label="Status" orientation="horizontal" size="small">
+          <Select size="small" value={status} onChange={(_, d) => setStatus(d.value)} aria-label="Status">
+            <option value="">All</option>
+            {CHARGE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      schema={formSchema as never}
+      fieldKinds={{ date: 'date' }}
+      defaults={() => ({
+        date: today ?? new Date(),
+        payer_type: 'OWNER', entity: '', door: null,
+        recipient_type: 'BUSINESS', recipient: 'BUSINESS', recipient_door: null,
+        source_ref: '', memo: '', name: '', items: [], links: [],
+      })}
+      // The form holds the contract's output; the removed saved lines go with it.
+      toBody={(values, record) => {
+        const charge = record as unknown as ChargeFull | null;
+        const v = values as { items: { id?: number | null }[]; links: { id?: number | null }[] };
+        return { ...values, _deleted: removedIds(charge?.items, v.items), _deletedlinks: removedIds(charge?.links, v.links) };
+      }}
+      saveWarning={(values) => doorWarning((values as unknown as ChargeForm).items ?? [])}
+      savedNotice={(saved, _mode, message) => {
+        const charge = saved as unknown as ChargeFull;
+        return {
+          title: message,
+          body: `Charge ${charge.ref} for ${formatMoney(charge.chargeTotal)} from ${charge.entity} to ${charge.recipient}`,
+          intent: 'success',
+          timeout: SAVED_MESSAGE_MS,
+          action: { label: printActionLabel(charge.recipient_type), onClick: () => print(charge) },
+        };
+      }}
+      editorTitle={(record, isNew) => (isNew ? 'Add Charge' : `Charge ${String(record?.ref ?? '')}`)}
+      editor={(ctx) => <ChargeEditor {...ctx} lookups={chargeLookups} onPrint={print} />}
+    />
+  );
 }

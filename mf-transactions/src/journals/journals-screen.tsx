@@ -1,6 +1,59 @@
-import { ScreenNotAvailable } from 'shared-ui';
+import { useCallback, useMemo, useState } from 'react';
+import { z } from 'zod';
+import { journalContract, type JournalRow } from 'api/contracts/journals';
+import { ListEditor, useControl, useLookups, type ListColumn, type ListRecord, type PartyEntity, type PartyUnit } from 'shared-ui';
+import { JOURNAL_LIST_KEY, JournalEditor, type JournalLookups } from './journal-editor.js';
+import { journalRowStyle, journalWire, newLine, type JournalForm } from './rules.js';
 
-/** Placeholder until this screen lands. */
-export default function Screen() {
-  return <ScreenNotAvailable title="Journals" />;
+// The route's own contract checks the form, after the form values become wire values.
+const formSchema = z.preprocess((values) => journalWire(values as JournalForm), journalContract);
+
+type Row = JournalRow & ListRecord;
+
+const columns: ListColumn<Row>[] = [
+  { header: 'Ref', field: 'ref', width: 70 },
+  { header: 'Date', field: 'date', kind: 'date', width: 95 },
+  { header: 'Details', field: 'memo', render: (r) => r.memo.split(/\r?\n/)[0] },
+  { header: 'Debit', field: 'debit_entity' },
+  { header: 'Credit', field: 'credit_entity' },
+  { header: 'Amount', field: 'amount', kind: 'money' },
+  { header: 'Reversed', field: 'reversal_ref', render: (r) => (r.reversed ? `Reversal ${r.reversal_ref ?? ''}` : '') },
+];
+
+/** Journals (spec 2 §2): balanced moves between ledgers; posted journals are reversed, never edited. */
+export default function JournalsScreen() {
+  const lookups = useLookups().data;
+  const today = useControl().data?.today;
+  const [saveAllowed, setSaveAllowed] = useState(false);
+  const onSaveAllowed = useCallback((allowed: boolean) => setSaveAllowed(allowed), []);
+
+  const journalLookups: JournalLookups = useMemo(() => ({
+    entities: (lookups?.entity ?? []) as unknown as PartyEntity[],
+    units: (lookups?.unit ?? []) as unknown as PartyUnit[],
+    accounts: (lookups?.account ?? [])
+      .filter((a) => !a.inactive)
+      .map((a) => ({ value: String(a.id), label: a.description ? `${String(a.id)} - ${String(a.description)}` : String(a.id) })),
+    business: lookups?.business as { name?: string | null } | undefined,
+  }), [lookups]);
+
+  return (
+    <ListEditor<Row>
+      title="Journals"
+      listPath={JOURNAL_LIST_KEY}
+      path="/api/journal"
+      keyField="id"
+      serverPaging
+      columns={columns}
+      filters={{ period: true }}
+      rowStyle={journalRowStyle}
+      schema={formSchema as never}
+      fieldKinds={{ date: 'date' }}
+      defaults={() => ({ date: today ?? new Date(), memo: '', items: [newLine(), newLine()] })}
+      // The form holds the contract's output, which the route takes as it is.
+      toBody={(values) => values}
+      saveDisabled={!saveAllowed}
+      editorTitle={(record, isNew) => (isNew ? 'Add Journal' : `Journal ${String(record?.ref ?? '')}`)}
+      editor={(ctx) => <JournalEditor {...ctx} lookups={journalLookups} onSaveAllowed={onSaveAllowed} />}
+    />
+  );
 }
