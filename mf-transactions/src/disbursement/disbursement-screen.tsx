@@ -1,6 +1,183 @@
-import { ScreenNotAvailable } from 'shared-ui';
+import { useState } from 'react';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, ToolbarButton, Tooltip, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, BuildingBankRegular, DismissRegular, MoneyRegular } from '@fluentui/react-icons';
+import { useMutation } from '@tanstack/react-query';
+import type { DisburseRequest, DisburseResult, DisbursedPayment, DisbursementRow } from 'api/contracts/disbursement';
+import { api, formatCents, formatMoney, ListEditor, listQueryKey, ListTable, notify, queryClient, useControl, type ListColumn } from 'shared-ui';
+import { rowColourStyle } from '../release/row-colours.js';
+import { downloadText } from './download.js';
+import { HoldsPanel } from './holds-panel.js';
+import {
+  abaFileName, disbursementColour, disbursementExpandable, disbursementPlan, disbursementSelectable, disbursementTitle, disbursePayload, HOLDS_FEEDBACK_MS,
+  missingBankAccount, toListRow, type DisbursementListRow,
+} from './rules.js';
 
-/** Placeholder until this screen lands. */
-export default function Screen() {
-  return <ScreenNotAvailable title="Disbursements" />;
+const LIST_PATH = '/api/disburse';
+const refreshList = () => queryClient.invalidateQueries({ queryKey: listQueryKey(LIST_PATH) });
+
+type Outcome = { intent: 'success'; message: string; result: DisburseResult } | { intent: 'error'; message: string };
+type Payment = DisbursedPayment & Record<string, unknown>;
+
+const chequeColumns: ListColumn<Payment>[] = [
+  { header: 'Code', field: 'code' },
+  { header: 'Name', field: 'name' },
+  { header: 'Payment', field: 'ref' },
+  { header: 'Amount', field: 'amount', kind: 'money' },
+];
+
+const columns: ListColumn<DisbursementListRow>[] = [
+  { header: 'Code', field: 'code', sortable: true },
+  { header: 'Name', field: 'name', sortable: true },
+  { header: 'Type', field: 'type', sortable: true },
+  {
+    header: 'Method',
+    field: 'disburse_method',
+    render: (r) => (
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        {r.disburse_method}
+        {missingBankAccount(r) ? (
+          <Tooltip content="No bank account" relationship="label">
+            <BuildingBankRegular role="img" aria-label={`${r.code} has no bank account`} style={{ color: tokens.colorPaletteRedForeground1 }} />
+          </Tooltip>
+        ) : null}
+      </span>
+    ),
+  },
+  { header: 'Funds', field: 'funds', kind: 'money', sortable: true },
+  { header: 'Hold', field: 'hold_out', kind: 'moneyBrackets' },
+  { header: 'Pending', field: 'pending', kind: 'money' },
+  { header: 'Release', field: 'release_out', kind: 'moneyBrackets' },
+  { header: 'Disburse', field: 'disburse', kind: 'money', sortable: true },
+  {
+    header: 'Status',
+    id: 'hold_reason',
+    render: (r) => (r.hold_reason ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>{r.hold_reason}</Text> : null),
+  },
+];
+
+/** What was paid: the server's message, the bank file (again on request) and the cheque payees apart. */
+function DisburseOutcome({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
+  const [fetchFailed, setFetchFailed] = useState<string | null>(null);
+  const dismiss = (
+    <MessageBarActions containerAction={<Button appearance="transparent" aria-label="Dismiss" icon={<DismissRegular />} onClick={onDismiss} />} />
+  );
+  if (outcome.intent === 'error') {
+    return (
+      <MessageBar intent="error" data-testid="disburse-result">
+        <MessageBarBody>{outcome.message}</MessageBarBody>
+        {dismiss}
+      </MessageBar>
+    );
+  }
+  const { result } = outcome;
+  const downloadAgain = async () => {
+    try {
+      const response = await api.get<Response>(`${LIST_PATH}/file/${result.archive_id}`, { raw: true, quiet: true });
+      downloadText(await response.text(), abaFileName(result));
+      setFetchFailed(null);
+    } catch (e) {
+      setFetchFailed(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <MessageBar intent="success" layout="multiline" data-testid="disburse-result">
+      <MessageBarBody>
+        <MessageBarTitle>{outcome.message}</MessageBarTitle>
+        {result.filename ? (
+          <div>
+            Bank file {result.filename}: {result.count} EFT payment{result.count === 1 ? '' : 's'}, {formatMoney(result.total)}.
+            {result.archive_id ? (
+              <Button size="small" appearance="transparent" icon={<ArrowDownloadRegular />} onClick={() => void downloadAgain()}>
+                Download again
+              </Button>
+            ) : null}
+            {fetchFailed ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>{fetchFailed}</Text> : null}
+          </div>
+        ) : null}
+        {result.cheques.length ? (
+          <div>
+            <Text weight="semibold">
+              Cheques to write ({formatMoney(result.cheque_total)})
+            </Text>
+            <ListTable<Payment> label="Cheque payees" rows={result.cheques as Payment[]} columns={chequeColumns} keyField="code" pageSize={Math.max(result.cheques.length, 1)} showTotals={false} />
+          </div>
+        ) : null}
+      </MessageBarBody>
+      {dismiss}
+    </MessageBar>
+  );
+}
+
+/** Disbursement (spec 2 §2): pays out what each party may have, EFT payees in one ABA bank file. */
+export default function DisbursementScreen() {
+  const monthEnd = Boolean(useControl().data?.monthend_lock_uuid);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const disburse = useMutation({
+    mutationFn: (body: DisburseRequest) => api.post<{ data: DisburseResult; message: string }>(LIST_PATH, body, { quiet: true }),
+    onSuccess: (answer) => {
+      if (answer.data.aba) downloadText(answer.data.aba, abaFileName(answer.data));
+      setTicked(new Set());
+      setOutcome({ intent: 'success', message: answer.message, result: answer.data });
+      void refreshList();
+    },
+    onError: (failure) => setOutcome({ intent: 'error', message: failure.message }),
+  });
+
+  const holdsSaved = (message: string) => {
+    notify({ title: message || 'Record Updated', intent: 'success' });
+    setTimeout(() => void refreshList(), HOLDS_FEEDBACK_MS);
+  };
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {outcome ? <DisburseOutcome outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
+      <ListEditor<DisbursementListRow>
+        title={disbursementTitle(monthEnd)}
+        listKey={LIST_PATH}
+        fetchList={() => api.get<{ data: DisbursementRow[] }>(LIST_PATH).then((r) => r.data.map(toListRow))}
+        keyField="code"
+        columns={columns}
+        filters={{ searchMode: 'client' }}
+        totals={['funds', 'hold_out', 'pending', 'release_out', 'disburse']}
+        rowStyle={(r) => rowColourStyle(disbursementColour(r))}
+        selection={{
+          isSelected: (r) => ticked.has(r.code),
+          canSelect: disbursementSelectable,
+          onChange: (rows, on) =>
+            setTicked((s) => {
+              const next = new Set(s);
+              for (const r of rows) (on ? next.add(r.code) : next.delete(r.code));
+              return next;
+            }),
+          label: (r) => `Select ${r.code}`,
+        }}
+        canExpand={disbursementExpandable}
+        renderExpanded={(r) => <HoldsPanel row={r} onSaved={holdsSaved} />}
+        toolbarExtra={(_, rows) => {
+          const plan = disbursementPlan(rows, ticked);
+          return (
+            <>
+              <Text size={200} data-testid="disburse-plan">
+                {plan.pay.length} to pay, {formatCents(plan.totalCents)} (EFT {formatCents(plan.eftCents)}, cheque {formatCents(plan.chequeCents)})
+                {plan.releaseOnly ? `; ${plan.releaseOnly} with a release only` : ''}
+              </Text>
+              <ToolbarButton
+                appearance="primary"
+                icon={<MoneyRegular />}
+                disabled={plan.pay.length === 0 || disburse.isPending}
+                onClick={() => {
+                  setOutcome(null);
+                  disburse.mutate(disbursePayload(plan));
+                }}
+              >
+                Disburse Now
+              </ToolbarButton>
+            </>
+          );
+        }}
+      />
+    </div>
+  );
 }
