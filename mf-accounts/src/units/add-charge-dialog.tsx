@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Table, TableBody,
+  TableCell, TableHeader, TableHeaderCell, TableRow, Text,
+} from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ChargeFull } from 'api/contracts/charges';
+import {
+  api, ApiFailure, applyServerErrors, DateField, formatCents, FormProvider, listQueryKey, MultilineField, notify, SelectField, sumCents,
+  TextField, useFieldArray, useLookups, useWatch, useZodForm,
+} from 'shared-ui';
+import type { FieldValues } from 'react-hook-form';
+import { MoneyCell, SelectCell, TextCell, type Option } from './line-cells.js';
+import { CHARGE_RECIPIENT_TYPES, chargeFormSchema } from './rules.js';
+
+/** A charge saved message stays 8 seconds (spec 2 §9). */
+const CHARGE_SAVED_TIMEOUT = 8000;
+
+export interface AddChargeDialogProps {
+  unit: { door: string; entity: string; entityname?: string | null };
+  onClose: () => void;
+}
+
+const blankItem = { id: null, account_id: '', description: '', amount: '' };
+
+/**
+ * Add Charge from the unit editor: a new pending charge payable by the unit's owner from this
+ * door (spec 2 §3 'Charge'), validated by the charge contract and posted to /api/charge.
+ */
+export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactElement {
+  const lookups = useLookups().data;
+  const queryClient = useQueryClient();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useZodForm(chargeFormSchema as z.ZodType<unknown, FieldValues>, {
+    date: new Date(), payer_type: 'OWNER', entity: unit.entity, door: unit.door, recipient_type: 'BUSINESS', recipient: 'BUSINESS',
+    memo: '', name: unit.entityname ?? '', source_ref: '', items: [{ ...blankItem }], links: [], _deleted: [], _deletedlinks: [],
+  } as never);
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' as never, keyName: '_key' });
+  const recipientType = useWatch({ control: form.control, name: 'recipient_type' as never }) as unknown as string;
+  const items = (useWatch({ control: form.control, name: 'items' as never }) ?? []) as unknown as { amount?: unknown }[];
+
+  // BUSINESS is its own recipient; another type starts with no recipient chosen.
+  const firstType = useRef(true);
+  useEffect(() => {
+    if (firstType.current) {
+      firstType.current = false;
+      return;
+    }
+    form.setValue('recipient' as never, (recipientType === 'BUSINESS' ? 'BUSINESS' : '') as never);
+  }, [recipientType]);
+
+  const recipients = (lookups?.entity ?? []).filter((e) => e.type === recipientType && !e.inactive).map((e) => ({ value: String(e.code), label: `${String(e.code)} - ${String(e.name ?? '')}` }));
+  const accounts: Option[] = (lookups?.account ?? []).filter((a) => !a.inactive).map((a) => ({ value: String(a.id), label: `${String(a.id)} - ${String(a.description ?? '')}` }));
+
+  const save = useMutation({
+    mutationFn: (values: unknown) => api.post<{ data: ChargeFull; message?: string }>('/api/charge', values, { quiet: true }),
+    onSuccess: async (result) => {
+      notify({ title: result.message ?? 'Record Created', body: `Charge ${result.data.ref} of ${formatCents(sumCents(result.data.items, 'amount'))} to ${result.data.recipient}`, intent: 'success', timeout: CHARGE_SAVED_TIMEOUT });
+      await queryClient.invalidateQueries({ queryKey: listQueryKey('/api/unit/list') });
+      await queryClient.invalidateQueries({ queryKey: ['unit-summary', unit.door] });
+      onClose();
+    },
+    onError: (failure) => {
+      const general = failure instanceof ApiFailure ? applyServerErrors(form.setError, failure.errors) : [];
+      setAlert([failure.message, ...general.filter((m) => m !== failure.message)].join(' '));
+    },
+  });
+  const submit = form.handleSubmit((values) => {
+    setAlert(null);
+    save.mutate(values);
+  });
+
+  return (
+    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
+      <DialogSurface style={{ width: 900, maxWidth: '96vw' }} aria-label="Add Charge">
+        {/* The dialog opens from inside the unit editor's form: its submit must not reach that form through React. */}
+        <form onSubmit={(e) => { e.stopPropagation(); void submit(e); }} noValidate>
+          <DialogBody>
+            <DialogTitle>Add Charge</DialogTitle>
+            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+              <Text>
+                Payable by {unit.entity} {unit.entityname ?? ''} from unit {unit.door}
+              </Text>
+              {alert ? (
+                <MessageBar intent="error">
+                  <MessageBarBody>{alert}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <FormProvider {...form}>
+                <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))', alignItems: 'start' }}>
+                  <DateField name="date" label="Date" required />
+                  <SelectField name="recipient_type" label="Recipient type" options={CHARGE_RECIPIENT_TYPES.map((t) => ({ value: t, label: t }))} />
+                  {recipientType === 'BUSINESS' ? null : <SelectField name="recipient" label="Recipient" required placeholder="Select the recipient" options={recipients} />}
+                  <TextField name="name" label="Name" required maxLength={100} />
+                  <TextField name="source_ref" label="Invoice number" maxLength={60} />
+                </div>
+                <MultilineField name="memo" label="Details" required rows={2} maxLength={2000} />
+                <div role="region" aria-label="Charge items" tabIndex={0} style={{ overflowX: 'auto' }}>
+                  <Table size="small" aria-label="Items" style={{ minWidth: 560 }}>
+                    <TableHeader>
+                      <TableRow>
+                        <TableHeaderCell>Account</TableHeaderCell>
+                        <TableHeaderCell>Description</TableHeaderCell>
+                        <TableHeaderCell style={{ width: 140, textAlign: 'right' }}>Amount</TableHeaderCell>
+                        <TableHeaderCell style={{ width: 44 }} aria-label="Remove" />
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {fields.map((f, i) => (
+                        <TableRow key={f._key} data-testid="charge-item">
+                          <TableCell>
+                            <SelectCell name={`items.${i}.account_id`} label={`Item ${i + 1} account`} options={accounts} />
+                          </TableCell>
+                          <TableCell>
+                            <TextCell name={`items.${i}.description`} label={`Item ${i + 1} description`} maxLength={200} />
+                          </TableCell>
+                          <TableCell>
+                            <MoneyCell name={`items.${i}.amount`} label={`Item ${i + 1} amount`} />
+                          </TableCell>
+                          <TableCell>
+                            <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={`Remove item ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                      <TableRow>
+                        <TableCell colSpan={2}>
+                          <Text weight="semibold">Total</Text>
+                        </TableCell>
+                        <TableCell style={{ textAlign: 'right' }}>
+                          <Text weight="semibold">{formatCents(sumCents(items, 'amount'))}</Text>
+                        </TableCell>
+                        <TableCell />
+                      </TableRow>
+                    </TableBody>
+                  </Table>
+                </div>
+                <div>
+                  <Button size="small" icon={<AddRegular />} onClick={() => append({ ...blankItem } as never)}>
+                    Add Item
+                  </Button>
+                </div>
+              </FormProvider>
+            </DialogContent>
+            <DialogActions>
+              <Button disabled={save.isPending} onClick={onClose}>
+                Cancel
+              </Button>
+              <Button appearance="primary" type="submit" disabled={save.isPending}>
+                Save
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
