@@ -1,32 +1,11 @@
 import { startupKeys, queryClient, type Lookups } from 'shared-ui';
 
-export interface Option {
-  value: string;
-  label: string;
-}
+// Options from lookup lists live in shared-ui (the parties' editor in Accounts uses them too).
+export { lookupOptions, mapOptions, type CodeOption as Option } from 'shared-ui';
 
 type LookupRow = Record<string, unknown>;
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
-/**
- * Select options from a lookup list: "CODE  Name", active rows only, except the one the record
- * already holds (an inactive code must still show in the record that uses it).
- */
-export function lookupOptions(rows: readonly LookupRow[] | undefined, keyField: string, nameFields: readonly string[], keep?: unknown): Option[] {
-  return (rows ?? [])
-    .filter((r) => !r.inactive || (keep !== undefined && keep !== null && text(r[keyField]) === text(keep)))
-    .map((r) => {
-      const key = text(r[keyField]);
-      const name = nameFields.map((f) => text(r[f])).find((n) => n !== '') ?? '';
-      return { value: key, label: name && name !== key ? `${key} - ${name}` : key };
-    });
-}
-
-/** Options of a fixed code → label map, e.g. the account types. */
-export function mapOptions(map: Readonly<Record<string, string>>): Option[] {
-  return Object.entries(map).map(([value, label]) => ({ value, label }));
-}
 
 /** The name of a code in a lookup list, or the code itself when the list does not have it. */
 export function lookupName(rows: readonly LookupRow[] | undefined, keyField: string, key: unknown, nameFields: readonly string[] = ['name', 'description']): string {
