@@ -7,3 +7,4 @@ export * from './pickers/index.js';
 export * from './progress/index.js';
 export * from './balances/index.js';
 export * from './charges-update/index.js';
+export * from './entity-editor/index.js';

@@ -1,6 +1,6 @@
-import { ScreenNotAvailable } from 'shared-ui';
+import { PartiesScreen } from './parties-screen.js';
 
-/** Placeholder until this screen lands. */
+/** /accounts/suppliers: the Suppliers list. */
 export default function Screen() {
-  return <ScreenNotAvailable title="Suppliers" />;
+  return <PartiesScreen type="SUPPLIER" />;
 }

@@ -1,6 +1,6 @@
-import { ScreenNotAvailable } from 'shared-ui';
+import { PartiesScreen } from './parties-screen.js';
 
-/** Placeholder until this screen lands. */
+/** /accounts/tenant: the Tenants list. */
 export default function Screen() {
-  return <ScreenNotAvailable title="Tenants" />;
+  return <PartiesScreen type="TENANT" />;
 }

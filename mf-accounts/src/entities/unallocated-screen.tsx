@@ -1,6 +1,6 @@
-import { ScreenNotAvailable } from 'shared-ui';
+import { PartiesScreen } from './parties-screen.js';
 
-/** Placeholder until this screen lands. */
+/** /accounts/unallocated: the Unallocated Funds list. */
 export default function Screen() {
-  return <ScreenNotAvailable title="Unallocated Funds" />;
+  return <PartiesScreen type="UNALLOC" />;
 }

@@ -1,0 +1,175 @@
+import { useState, type ReactElement } from 'react';
+import { Button, makeStyles, MessageBar, MessageBarBody, Subtitle2, Switch, Text, tokens } from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { FormGrid } from '../fields/FormGrid.js';
+import { MoneyField, TextField } from '../fields/Fields.js';
+import { useFieldsReadOnly } from '../fields/readOnly.js';
+import { api } from '../runtime/api.js';
+import { notify } from '../runtime/notify.js';
+import { HOLD_FIELDS, holdsBody } from './rules.js';
+
+/** Spec 2 §9: the holds save feedback comes after at least 250 ms (no flicker on a fast answer). */
+export const HOLDS_FEEDBACK_MS = 250;
+
+const useStyles = makeStyles({
+  block: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingVerticalS,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** After a holds or override save, lists and balances on the page read the party again. */
+function useRefreshParty() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['list'] });
+    void queryClient.invalidateQueries({ queryKey: ['entity-balance'] });
+  };
+}
+
+function HoldFields() {
+  return (
+    <FormGrid>
+      <MoneyField name="hold_this_month" label="Hold this month" min={0} />
+      <TextField name="hold_this_month_reason" label="Reason for this month's hold" maxLength={200} />
+      <MoneyField name="hold_always" label="Hold always" min={0} />
+      <TextField name="hold_always_reason" label="Reason for the standing hold" maxLength={200} />
+    </FormGrid>
+  );
+}
+
+/**
+ * The holds block of an existing party (spec 2 §4 Holds): edits mark it dirty and enable
+ * 'Update Holds', which saves only the four hold fields (PUT /api/entity/{code}); 'Undo
+ * Changes' puts back the saved values. The fields belong to the editor's form, so its Save
+ * sends the same values.
+ */
+export function HoldsBlock({ code }: { code: string }): ReactElement {
+  const styles = useStyles();
+  const form = useFormContext();
+  const readOnly = useFieldsReadOnly();
+  const { dirtyFields } = useFormState({ control: form.control, name: [...HOLD_FIELDS] });
+  const dirty = HOLD_FIELDS.some((f) => Boolean(dirtyFields[f]));
+  const [failure, setFailure] = useState<string | null>(null);
+  const refresh = useRefreshParty();
+
+  const save = useMutation({
+    mutationFn: async (body: ReturnType<typeof holdsBody>) => {
+      const [result] = await Promise.all([api.put<{ message?: string }>(`/api/entity/${encodeURIComponent(code)}`, body, { quiet: true }), wait(HOLDS_FEEDBACK_MS)]);
+      return { result, body };
+    },
+    onSuccess: ({ result, body }) => {
+      // The saved values become the form's own, so the block is clean and Undo has nothing to undo.
+      for (const f of HOLD_FIELDS) form.resetField(f, { defaultValue: body[f] ?? '' });
+      notify({ title: 'Holds Updated', body: result.message, intent: 'success' });
+      refresh();
+    },
+    onError: (e) => setFailure(e.message),
+  });
+
+  const update = async () => {
+    setFailure(null);
+    if (await form.trigger([...HOLD_FIELDS])) save.mutate(holdsBody(form.getValues()));
+  };
+
+  return (
+    <section className={styles.block} aria-label="Holds">
+      <Subtitle2>Holds</Subtitle2>
+      <HoldFields />
+      {failure ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {readOnly ? null : (
+        <div className={styles.actions}>
+          <Button appearance="primary" disabled={!dirty || save.isPending} onClick={() => void update()}>
+            {save.isPending ? 'Updating...' : 'Update Holds'}
+          </Button>
+          <Button
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              setFailure(null);
+              for (const f of HOLD_FIELDS) form.resetField(f);
+            }}
+          >
+            Undo Changes
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The holds of a party being added: plain fields of the new record. */
+export function NewHoldsBlock(): ReactElement {
+  const styles = useStyles();
+  return (
+    <section className={styles.block} aria-label="Holds">
+      <Subtitle2>Holds</Subtitle2>
+      <HoldFields />
+    </section>
+  );
+}
+
+/**
+ * Charge Release Override (owners and pools, spec 2 §4 Holds): toggling an existing party saves
+ * the flag at once; when on, unreleased charges carry forward to the next month.
+ */
+export function ChargeReleaseOverrideBlock({ code }: { code: string | null }): ReactElement {
+  const styles = useStyles();
+  const form = useFormContext();
+  const readOnly = useFieldsReadOnly();
+  const on = Boolean(useWatch({ control: form.control, name: 'charge_release_override' }));
+  const [failure, setFailure] = useState<string | null>(null);
+  const refresh = useRefreshParty();
+
+  const save = useMutation({
+    mutationFn: async (value: boolean) => {
+      const [result] = await Promise.all([
+        api.put<{ message?: string }>(`/api/entity/${encodeURIComponent(code ?? '')}`, { charge_release_override: value }, { quiet: true }),
+        wait(HOLDS_FEEDBACK_MS),
+      ]);
+      return { result, value };
+    },
+    onSuccess: ({ value }) => {
+      form.resetField('charge_release_override', { defaultValue: value });
+      notify({ title: value ? 'Charge Release Override is on' : 'Charge Release Override is off', intent: 'success' });
+      refresh();
+    },
+    onError: (e) => {
+      form.resetField('charge_release_override');
+      setFailure(e.message);
+    },
+  });
+
+  return (
+    <section className={styles.block} aria-label="Charge Release Override">
+      <Subtitle2>Charge Release Override</Subtitle2>
+      <Switch
+        label="Carry unreleased charges forward to the next month"
+        checked={on}
+        disabled={readOnly || save.isPending}
+        onChange={(_, d) => {
+          setFailure(null);
+          form.setValue('charge_release_override', d.checked, { shouldDirty: !code });
+          if (code) save.mutate(d.checked);
+        }}
+      />
+      <Text size={200}>When on, charges not released this month carry forward to the next month instead of being released.</Text>
+      {failure ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+    </section>
+  );
+}
