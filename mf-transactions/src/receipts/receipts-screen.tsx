@@ -1,6 +1,161 @@
-import { ScreenNotAvailable } from 'shared-ui';
+import { useMemo, useState } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Text, tokens,
+} from '@fluentui/react-components';
+import { PrintRegular } from '@fluentui/react-icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { receiptContract, type CashbookRecord, type CashbookRow } from 'api/contracts/cashbook';
+import {
+  api, deleteFailureMessage, ListEditor, listQueryKey, notify, TOAST_TIMEOUT, useControl, useLookups,
+  type ListColumn, type ListRecord, type PartyEntity, type PartyUnit,
+} from 'shared-ui';
+import { openPdf, type LookupEntity } from '../charges/charge-pdf.js';
+import { BankIcon, CashbookExpanded, cashbookRowStyle } from '../reversal/cashbook-row.js';
+import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
+import { ReceiptEditor, type ReceiptLookups } from './receipt-editor.js';
+import { receiptPdf, type ReceiptPrintContext } from './receipt-pdf.js';
+import { methodText, newReceipt, receiptWire, type ReceiptForm } from './rules.js';
 
-/** Placeholder until this screen lands. */
-export default function Screen() {
-  return <ScreenNotAvailable title="Receipts" />;
+const LIST_KEY = 'receipts';
+
+// The route's own contract checks the form, after the form values become wire values.
+const formSchema = z.preprocess((values) => receiptWire(values as ReceiptForm), receiptContract);
+
+type Row = CashbookRow & ListRecord;
+
+/** A posted receipt as the editor shows it (view only). */
+function receiptForm(record: CashbookRecord): ReceiptForm {
+  return {
+    date: record.date, payer_type: record.payer_type ?? 'OTHER', payer_entity: record.payer_entity, payer: record.payer, payer_door: null,
+    method: record.method, card_type: record.card_type, tran_ref: record.tran_ref, source_ref: record.source_ref, memo: record.memo,
+    items: (record.items ?? []).map((i) => ({ id: i.id, selector: i.selector, ref: i.ref, entity: i.entity, door: i.door, description: i.description, amount: i.amount })),
+  };
+}
+
+/** 'CONFIRM DELETION' with YES and NO (spec 1 §4.3) for the newest receipt, which frees its number. */
+function DeleteReceiptDialog({ row, onClose }: { row: CashbookRow; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => api.delete<{ message?: string }>(`/api/cashbook/${row.id}`, { quiet: true }),
+    onSuccess: async (result) => {
+      notify({ title: 'Record Deleted.', body: result.message, intent: 'warning', timeout: TOAST_TIMEOUT });
+      await queryClient.invalidateQueries({ queryKey: listQueryKey(LIST_KEY) });
+      onClose();
+    },
+  });
+  return (
+    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !remove.isPending && onClose()}>
+      <DialogSurface style={{ maxWidth: 460 }} aria-label={`Delete Receipt ${row.ref}`}>
+        <DialogBody>
+          <DialogTitle>Delete Receipt {row.ref}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+            {remove.error ? (
+              <MessageBar intent="error">
+                <MessageBarBody>{deleteFailureMessage(remove.error, row as unknown as Record<string, unknown>, row.id)}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            <Text>Deleting the newest receipt frees its number; the charges it paid become pending again.</Text>
+            <Text weight="semibold" style={{ color: tokens.colorPaletteRedForeground1 }}>
+              CONFIRM DELETION
+            </Text>
+          </DialogContent>
+          <DialogActions>
+            <Button disabled={remove.isPending} onClick={onClose}>
+              NO
+            </Button>
+            <Button appearance="primary" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              YES
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** Receipts (spec 2 §2 'Receipts'): money into the trust account, paged on the server, reversed with a reason, printed as trust account receipts. */
+export default function ReceiptsScreen() {
+  const lookups = useLookups().data;
+  const control = useControl().data;
+  const [reversing, setReversing] = useState<ReversalTarget | null>(null);
+  const [deleting, setDeleting] = useState<CashbookRow | null>(null);
+
+  const editorLookups: ReceiptLookups = useMemo(() => ({
+    entities: (lookups?.entity ?? []) as unknown as PartyEntity[],
+    units: (lookups?.unit ?? []) as unknown as PartyUnit[],
+    accounts: (lookups?.account ?? []).filter((a) => !a.inactive).map((a) => ({ id: String(a.id), description: a.description ? String(a.description) : null })),
+    cardTypes: lookups?.cardType ?? [],
+    business: lookups?.business as { name?: string | null } | undefined,
+  }), [lookups]);
+
+  const printContext: ReceiptPrintContext = {
+    entities: (lookups?.entity ?? []) as LookupEntity[],
+    business: (lookups?.business ?? null) as LookupEntity | null,
+    accounts: lookups?.account ?? [],
+    control,
+  };
+  const print = async (id: number) => {
+    try {
+      const receipt = await api.get<{ data: CashbookRecord }>(`/api/cashbook/read/${id}`).then((r) => r.data);
+      openPdf(receiptPdf(receipt, printContext));
+    } catch {
+      // The API client has already shown the failure.
+    }
+  };
+
+  const columns: ListColumn<Row>[] = [
+    { header: 'Date', field: 'date', kind: 'date', width: 90 },
+    { header: 'Receipt Ref', field: 'ref', width: 80 },
+    { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
+    { header: 'Source', field: 'source', width: 70 },
+    { header: 'Method', field: 'method', width: 80, render: (r) => methodText(r.method, r.card_type) },
+    { header: 'Payer', field: 'payer' },
+    { header: 'Details', field: 'memo', render: (r) => r.memo.split(/\r?\n/)[0] },
+    { header: 'Properties', field: 'properties' },
+    { header: 'Recipients', field: 'recipients' },
+    { header: 'Amount', field: 'amount', kind: 'money' },
+  ];
+
+  return (
+    <>
+      <ListEditor<Row>
+        title="Receipts"
+        listKey={LIST_KEY}
+        listPath="/api/cashbook/receipt/list"
+        createPath="/api/cashbook/receipt"
+        readPath="/api/cashbook/read"
+        deletePath="/api/cashbook"
+        keyField="id"
+        serverPaging={{ totals: { amount: 'totalAmount' } }}
+        columns={columns}
+        totals={['amount']}
+        filters={{ period: true }}
+        rowStyle={cashbookRowStyle}
+        rowActions={(r) =>
+          r.kind === 'RECEIPT' ? (
+            <Button size="small" appearance="subtle" icon={<PrintRegular />} aria-label={`Print receipt ${r.ref}`} onClick={() => void print(r.id)} />
+          ) : null
+        }
+        renderExpanded={(r) => (
+          <CashbookExpanded row={r} kind="Receipt" onReverse={(row) => setReversing({ id: row.id, ref: row.ref })} onDelete={setDeleting} />
+        )}
+        readOnlyOnceSaved
+        schema={formSchema as never}
+        fieldKinds={{ date: 'date' }}
+        defaults={() => newReceipt(control?.today) as unknown as Record<string, unknown>}
+        toForm={(record) => receiptForm(record as unknown as CashbookRecord) as unknown as Record<string, unknown>}
+        savedNotice={(saved, _mode, message) => ({
+          title: message,
+          intent: 'success',
+          timeout: TOAST_TIMEOUT,
+          action: { label: 'Print Receipt', onClick: () => void print(Number(saved.id)) },
+        })}
+        editorTitle={(record, isNew) => (isNew ? 'Add Receipt' : `Receipt ${String(record?.ref ?? '')}`)}
+        editor={(ctx) => <ReceiptEditor {...ctx} lookups={editorLookups} onPrint={(id) => void print(id)} />}
+      />
+      {reversing ? <ReversalDialog kind="Receipt" target={reversing} listKey={LIST_KEY} onClose={() => setReversing(null)} /> : null}
+      {deleting ? <DeleteReceiptDialog row={deleting} onClose={() => setDeleting(null)} /> : null}
+    </>
+  );
 }

@@ -1,0 +1,57 @@
+import { MIN_REVERSAL_REASON, REVERSAL_REASON_MESSAGE, type CashbookRow } from 'api/contracts/cashbook';
+
+/**
+ * Cash-book rules shared by Receipts and Payments (spec 2 §4 'Receipts and payments', §5
+ * 'Reversal reason'): which rows may be reversed or deleted, how rows look, the reason rule.
+ */
+
+export { MIN_REVERSAL_REASON, REVERSAL_REASON_MESSAGE };
+
+export type CashbookKind = 'Receipt' | 'Payment';
+
+/** Proceed stays disabled until the reason has at least 10 characters (the server trims it too). */
+export function reasonAccepted(reason: string): boolean {
+  return reason.trim().length >= MIN_REVERSAL_REASON;
+}
+
+/** The spec's message once the user has typed a reason that is still too short. */
+export function reasonMessage(reason: string): string | null {
+  return reason.trim() !== '' && !reasonAccepted(reason) ? REVERSAL_REASON_MESSAGE : null;
+}
+
+export const reversePath = (id: number | string) => `/api/cashbook/reverse/${encodeURIComponent(String(id))}`;
+
+type RowFlags = Pick<CashbookRow, 'kind' | 'source' | 'reversed' | 'reversal_ref' | 'reversal_of_ref' | 'reconciled' | 'banked' | '_readonly' | '_candelete' | '_canreverse'>;
+
+/** Reversed rows are struck through in red; other read-only rows are grey. */
+export function rowTone(row: RowFlags): 'reversed' | 'readonly' | null {
+  if (row.reversed) return 'reversed';
+  if (row._readonly) return 'readonly';
+  return null;
+}
+
+/** The cash-book icon: green when reconciled, blue when banked (spec 2 §4). */
+export function bankState(row: Pick<RowFlags, 'banked' | 'reconciled'>): 'reconciled' | 'banked' | null {
+  if (row.reconciled) return 'reconciled';
+  if (row.banked) return 'banked';
+  return null;
+}
+
+/**
+ * What the expanded row offers: Delete for the receipt the server flags deletable (the newest,
+ * not banked or reconciled), otherwise Reverse when the server allows it; else why neither.
+ */
+export function rowActions(row: RowFlags, kind: CashbookKind): { action: 'delete' | 'reverse' | null; note: string | null } {
+  if (kind === 'Receipt' && row._candelete) return { action: 'delete', note: null };
+  if (row._canreverse) return { action: 'reverse', note: null };
+  return { action: null, note: whyNotReversible(row, kind) };
+}
+
+function whyNotReversible(row: RowFlags, kind: CashbookKind): string {
+  const what = kind.toLowerCase();
+  if (row.kind === 'REVERSAL') return `This is the reversal of ${what} ${row.reversal_of_ref ?? ''}`.trim();
+  if (row.reversed) return `Reversed by ${row.reversal_ref ?? 'a reversal'}`;
+  if (row.source === 'BKG') return `Booking ${what}s must be reversed in the booking system`;
+  if (row.reconciled) return `A reconciled ${what} cannot be reversed`;
+  return `This ${what} cannot be reversed`;
+}
