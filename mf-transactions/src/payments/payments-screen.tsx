@@ -1,6 +1,91 @@
-import { ScreenNotAvailable } from 'shared-ui';
+import { useCallback, useMemo, useState } from 'react';
+import { z } from 'zod';
+import { paymentContract, type CashbookRecord, type CashbookRow } from 'api/contracts/cashbook';
+import { ListEditor, useControl, useLookups, type ListColumn, type ListRecord, type PartyEntity, type PartyUnit } from 'shared-ui';
+import { openPdf, type LookupEntity } from '../charges/charge-pdf.js';
+import { BankIcon, CashbookExpanded, cashbookRowStyle } from '../reversal/cashbook-row.js';
+import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
+import { PaymentEditor, type PaymentLookups } from './payment-editor.js';
+import { paymentPdf } from './payment-pdf.js';
+import { newPayment, paymentWire, printActionLabel, SAVED_MESSAGE_MS, type PaymentForm } from './rules.js';
 
-/** Placeholder until this screen lands. */
-export default function Screen() {
-  return <ScreenNotAvailable title="Payments" />;
+const LIST_KEY = 'payments';
+
+// The route's own contract checks the form, after the form values become wire values.
+const formSchema = z.preprocess((values) => paymentWire(values as PaymentForm), paymentContract);
+
+type Row = CashbookRow & ListRecord;
+
+const columns: ListColumn<Row>[] = [
+  { header: 'Date', field: 'date', kind: 'date', width: 90 },
+  { header: 'Payment Ref', field: 'ref', width: 80 },
+  { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
+  { header: 'Source', field: 'source', width: 70 },
+  { header: 'Method', field: 'method', width: 60 },
+  { header: 'Payer', field: 'payer' },
+  { header: 'Details', field: 'memo', render: (r) => r.memo.split(/\r?\n/)[0] },
+  { header: 'Properties', field: 'properties' },
+  { header: 'Amount', field: 'amount', kind: 'money' },
+];
+
+/** A posted payment as the editor shows it (view only); the read answers the amount already negated. */
+function paymentForm(record: CashbookRecord): PaymentForm {
+  return {
+    date: record.date, payer_type: record.payer_type ?? 'OWNER', payer_entity: record.payer_entity, door: record.door ?? null, method: record.method,
+    amount: record.amount, memo: record.memo, tran_ref: record.tran_ref, source_ref: record.source_ref, payee: record.payee,
+  };
+}
+
+/** Payments (spec 2 §2 'Payments'): money out of a ledger by EFT or cheque, by year and month, reversed with a reason. */
+export default function PaymentsScreen() {
+  const lookups = useLookups().data;
+  const today = useControl().data?.today;
+  const [reversing, setReversing] = useState<ReversalTarget | null>(null);
+  const [canSave, setCanSave] = useState(false);
+  const onSaveState = useCallback((enabled: boolean) => setCanSave(enabled), []);
+
+  const editorLookups: PaymentLookups = useMemo(() => ({
+    entities: (lookups?.entity ?? []) as unknown as PartyEntity[],
+    units: (lookups?.unit ?? []) as unknown as PartyUnit[],
+    business: lookups?.business as { name?: string | null } | undefined,
+  }), [lookups]);
+
+  const print = (payment: CashbookRecord) =>
+    openPdf(paymentPdf(payment, (lookups?.entity ?? []) as LookupEntity[], (lookups?.business ?? null) as LookupEntity | null));
+  return (
+    <>
+      <ListEditor<Row>
+        title="Payments"
+        listKey={LIST_KEY}
+        listPath="/api/cashbook/payment/list"
+        createPath="/api/cashbook/payment"
+        readPath="/api/cashbook/read"
+        keyField="id"
+        serverPaging={{ totals: { amount: 'totalAmount' } }}
+        columns={columns}
+        totals={['amount']}
+        filters={{ period: true }}
+        rowStyle={cashbookRowStyle}
+        renderExpanded={(r) => <CashbookExpanded row={r} kind="Payment" onReverse={(row) => setReversing({ id: row.id, ref: row.ref })} />}
+        readOnlyOnceSaved
+        saveDisabled={!canSave}
+        schema={formSchema as never}
+        fieldKinds={{ date: 'date', amount: 'number' }}
+        defaults={() => newPayment(today) as unknown as Record<string, unknown>}
+        toForm={(record) => paymentForm(record as unknown as CashbookRecord) as unknown as Record<string, unknown>}
+        savedNotice={(saved, _mode, message) => {
+          const payment = saved as unknown as CashbookRecord;
+          return {
+            title: message,
+            intent: 'success',
+            timeout: SAVED_MESSAGE_MS,
+            action: { label: printActionLabel(payment.payer_type), onClick: () => print(payment) },
+          };
+        }}
+        editorTitle={(record, isNew) => (isNew ? 'Add Payment' : `Payment ${String(record?.ref ?? '')}`)}
+        editor={(ctx) => <PaymentEditor {...ctx} lookups={editorLookups} onPrint={print} onSaveState={onSaveState} />}
+      />
+      {reversing ? <ReversalDialog kind="Payment" target={reversing} listKey={LIST_KEY} onClose={() => setReversing(null)} /> : null}
+    </>
+  );
 }
