@@ -58,17 +58,18 @@ export async function listCashbook(db: Db, kind: CashKind, q: CashbookListQuery)
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  const rows = await rowsById(db, kind, page.map((p) => p.id), period.first);
+  const rows = await rowsById(db, kind, page.map((p) => p.id));
   const sign = kind === 'PAYMENT' ? -1 : 1;
   return { data: rows, total: Number(sums.n), totalAmount: toDollars(sign * Number(sums.amount)) };
 }
 
 /** The list columns of some txns, in the order given. */
-async function rowsById(db: Db, kind: CashKind, ids: string[], openFrom: string): Promise<CashbookRow[]> {
+async function rowsById(db: Db, kind: CashKind, ids: string[]): Promise<CashbookRow[]> {
   if (!ids.length) return [];
-  const newest = await db.selectFrom('number_sequence').select('last_value').where('kind', '=', 'RECEIPT').executeTakeFirst();
-  const newestReceipt = newest ? String(newest.last_value) : null;
-  const found = await db
+  const [period, newest, found] = await Promise.all([
+    openPeriod(db),
+    db.selectFrom('number_sequence').select('last_value').where('kind', '=', 'RECEIPT').executeTakeFirst(),
+    db
     .selectFrom('txn as t')
     .innerJoin('cashbook as cb', 'cb.txn_id', 't.id')
     .leftJoin('txn as o', 'o.id', 't.reversal_of')
@@ -84,7 +85,10 @@ async function rowsById(db: Db, kind: CashKind, ids: string[], openFrom: string)
       eb.selectFrom('posting as p').whereRef('p.txn_id', '=', 't.id').select(sql<string | null>`string_agg(distinct ${sql.ref('p.door')}, ', ')`.as('d')).as('properties'),
       eb.selectFrom('posting as p').whereRef('p.txn_id', '=', 't.id').select(sql<string | null>`string_agg(distinct ${sql.ref('p.entity')}, ', ')`.as('e')).as('recipients'),
     ])
-    .execute();
+    .execute(),
+  ]);
+  const newestReceipt = newest ? String(newest.last_value) : null;
+  const openFrom = period.first;
   const sign = kind === 'PAYMENT' ? -1 : 1;
   const byId = new Map(found.map((r) => {
     const isReversal = r.kind === 'REVERSAL';
@@ -141,36 +145,71 @@ export async function cashKindOf(db: Db, id: string): Promise<{ kind: string; re
  * stored (negative) cash amount is negated.
  */
 export async function readCashbook(db: Db, id: string, kind: CashKind): Promise<CashbookRecord> {
-  const period = await openPeriod(db);
-  const [row] = await rowsById(db, kind, [id], period.first);
-  if (!row) throw notFound(`Cash book record ${id} not found`);
-  if (kind === 'PAYMENT') {
-    const detail = await db.selectFrom('cashbook_detail').select('door').where('txn_id', '=', id).executeTakeFirst();
-    return { ...row, door: detail?.door ?? null };
+  if (kind === 'RECEIPT') {
+    const [record] = await readReceipts(db, [id]);
+    if (!record) throw notFound(`Cash book record ${id} not found`);
+    return record;
   }
-  const source = row.kind === 'REVERSAL' ? (await db.selectFrom('txn').select('reversal_of').where('id', '=', id).executeTakeFirstOrThrow()).reversal_of! : id;
-  const items = await db.selectFrom('receipt_item').selectAll().where('txn_id', '=', String(source)).orderBy('line').execute();
-  const detail = await db.selectFrom('cashbook_detail').select(['surcharge', 'surcharge_rate']).where('txn_id', '=', String(source)).executeTakeFirst();
-  const sign = row.kind === 'REVERSAL' ? -1 : 1;
-  const itemViews: ReceiptItemView[] = items.map((i) => ({
-    id: Number(i.id),
-    selector: i.selector as ReceiptItemView['selector'],
-    ref: i.ref,
-    entity: i.entity,
-    door: i.door,
-    description: i.description,
-    gross: toDollars(sign * Number(i.amount)),
-    amount: toDollars(sign * Number(i.amount)),
-  }));
-  const surcharge = sign * Number(detail?.surcharge ?? 0);
-  const itemsTotal = items.reduce((a, i) => a + sign * Number(i.amount), 0);
-  return {
-    ...row,
-    items: itemViews,
-    surcharge: (detail?.surcharge_rate ?? 0) / 100,
-    surchargeAmount: toDollars(surcharge),
-    receiptTotal: toDollars(itemsTotal + surcharge),
-  };
+  const [[row], detail] = await Promise.all([
+    rowsById(db, kind, [id]),
+    db.selectFrom('cashbook_detail').select('door').where('txn_id', '=', id).executeTakeFirst(),
+  ]);
+  if (!row) throw notFound(`Cash book record ${id} not found`);
+  return { ...row, door: detail?.door ?? null };
+}
+
+/**
+ * Receipts (or reversals of receipts) as the editor reads them, several at once, in the order
+ * given; missing ids are left out. A reversal shows the items of the receipt it reverses, negated.
+ */
+export async function readReceipts(db: Db, ids: string[]): Promise<CashbookRecord[]> {
+  const itemsOf = (txnIds: string[]) => Promise.all([
+    db.selectFrom('receipt_item').selectAll().where('txn_id', 'in', txnIds).orderBy('line').execute(),
+    db.selectFrom('cashbook_detail').select(['txn_id', 'surcharge', 'surcharge_rate']).where('txn_id', 'in', txnIds).execute(),
+  ]);
+  if (!ids.length) return [];
+  const [rows, [items, details]] = await Promise.all([rowsById(db, 'RECEIPT', ids), itemsOf(ids)]);
+  const sourceOf = new Map(rows.map((r) => [String(r.id), String(r.id)]));
+  const reversals = rows.filter((r) => r.kind === 'REVERSAL').map((r) => String(r.id));
+  if (reversals.length) {
+    const originals = await db.selectFrom('txn').select(['id', 'reversal_of']).where('id', 'in', reversals).execute();
+    for (const r of originals) sourceOf.set(String(r.id), String(r.reversal_of));
+    const [more, moreDetails] = await itemsOf(originals.map((r) => String(r.reversal_of)));
+    items.push(...more);
+    details.push(...moreDetails);
+  }
+  const itemsBy = new Map<string, typeof items>();
+  for (const i of items) {
+    const list = itemsBy.get(String(i.txn_id));
+    if (list) list.push(i);
+    else itemsBy.set(String(i.txn_id), [i]);
+  }
+  const detailBy = new Map(details.map((d) => [String(d.txn_id), d]));
+  return rows.map((row) => {
+    const source = sourceOf.get(String(row.id))!;
+    const own = itemsBy.get(source) ?? [];
+    const detail = detailBy.get(source);
+    const sign = row.kind === 'REVERSAL' ? -1 : 1;
+    const itemViews: ReceiptItemView[] = own.map((i) => ({
+      id: Number(i.id),
+      selector: i.selector as ReceiptItemView['selector'],
+      ref: i.ref,
+      entity: i.entity,
+      door: i.door,
+      description: i.description,
+      gross: toDollars(sign * Number(i.amount)),
+      amount: toDollars(sign * Number(i.amount)),
+    }));
+    const surcharge = sign * Number(detail?.surcharge ?? 0);
+    const itemsTotal = own.reduce((a, i) => a + sign * Number(i.amount), 0);
+    return {
+      ...row,
+      items: itemViews,
+      surcharge: (detail?.surcharge_rate ?? 0) / 100,
+      surchargeAmount: toDollars(surcharge),
+      receiptTotal: toDollars(itemsTotal + surcharge),
+    };
+  });
 }
 
 /** The first and last receipt numbers of a month (null when none). */

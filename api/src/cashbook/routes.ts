@@ -8,7 +8,8 @@ import { jsonBody, queryParams } from '../http/validate.js';
 import { deleteNewestReceipt } from '../ledger/receipt-delete.js';
 import { reverseTxn } from '../ledger/reversal.js';
 import { writeLog } from '../log/system-log.js';
-import { postPayment, postReceipt } from './post.js';
+import { postPayment } from './post.js';
+import { receiptQueue } from './receipt-queue.js';
 import { cashKindOf, listCashbook, readCashbook, receiptRange } from './queries.js';
 
 const FLAG = { RECEIPT: 'p_entry_receipts', PAYMENT: 'p_entry_payments' } as const;
@@ -39,11 +40,10 @@ export function cashbookRoutes(deps: AppDeps) {
     return c.json({ data: await readCashbook(db, c.req.param('id'), what.cashKind) });
   });
 
-  app.post('/receipt', requires('p_entry_receipts'), jsonBody(receiptContract), async (c) => {
-    const input = c.req.valid('json');
-    const db = c.get('company').db;
-    const posted = await db.transaction().execute((trx) => postReceipt(trx, c.get('user').id, input));
-    return c.json({ data: await readCashbook(db, String(posted.id), 'RECEIPT'), message: `Receipt ${posted.ref} posted` });
+  app.post('/receipt', requires('p_entry_receipts', { lockCheckedInTransaction: true }), jsonBody(receiptContract), async (c) => {
+    // Through the company's receipt queue: concurrent receipts are group-committed (receipt-queue.ts).
+    const { posted, record } = await receiptQueue(c.get('company').db).submit(c.get('user').id, c.req.valid('json'));
+    return c.json({ data: record, message: `Receipt ${posted.ref} posted` });
   });
 
   app.post('/payment', requires('p_entry_payments'), jsonBody(paymentContract), async (c) => {

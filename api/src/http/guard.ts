@@ -24,6 +24,12 @@ export interface GuardOptions {
    * change): it is served during month end and does not invalidate cached reads.
    */
   readOnly?: boolean;
+  /**
+   * The route checks the month-end lock itself, inside the database transaction that writes
+   * (monthEndLockRefusal): the receipt queue reads it with the open period in one query per
+   * batch instead of one query per request.
+   */
+  lockCheckedInTransaction?: boolean;
 }
 
 export interface GuardDeps {
@@ -72,6 +78,7 @@ export function createGuard({ db, tokens, directory, reads }: GuardDeps) {
 
   return function requires(access: RouteAccess, options: GuardOptions = {}): Guard {
     const readOnly = options.readOnly ?? false;
+    const lockCheckedInTransaction = options.lockCheckedInTransaction ?? false;
     const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
       if (access === 'public') return next();
       const user = await authenticate(c);
@@ -87,7 +94,7 @@ export function createGuard({ db, tokens, directory, reads }: GuardDeps) {
         throw forbidden(`Permission ${access} is required for ${c.req.method} ${c.req.path}`);
       }
       if (readOnly || READ_METHODS.has(c.req.method)) return next();
-      await assertNoMonthEndLock(company.db, user.id);
+      if (!lockCheckedInTransaction) await assertNoMonthEndLock(company.db, user.id);
       await next();
       // Whatever a write changed, cached reads of this company are now stale.
       if (c.res.status < 400) reads.written(company.code);

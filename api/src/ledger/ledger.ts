@@ -66,18 +66,25 @@ export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], opti
       throw e instanceof LedgerRuleError ? ledgerError(e) : e;
     }
   }
-  const period = await openPeriod(trx);
-  const early = drafts.find((d) => d.date < period.first);
-  if (early) throw new ApiError(409, `The period of ${early.date} is closed: postings must be dated on or after ${period.first}`);
-
   const allPostings = drafts.flatMap((d) => d.postings);
   const entityCodes = [...new Set(allPostings.map((p) => p.entity))].sort();
-  const entities = await trx.selectFrom('entity').select(['code', 'type']).where('code', 'in', entityCodes).execute();
+  const doors = [...new Set(allPostings.map((p) => p.door).filter((d): d is string => !!d))];
+  const accountIds = [...new Set(allPostings.map((p) => p.accountId))];
+  const [period, entities, units, accounts] = await Promise.all([
+    openPeriod(trx),
+    trx.selectFrom('entity').select(['code', 'type']).where('code', 'in', entityCodes).execute(),
+    doors.length ? trx.selectFrom('unit').select(['door', 'entity']).where('door', 'in', doors).execute() : [],
+    trx.selectFrom('account').select('id').where('id', 'in', accountIds).execute(),
+  ]);
+  const early = drafts.find((d) => d.date < period.first);
+  if (early) throw new ApiError(409, `The period of ${early.date} is closed: postings must be dated on or after ${period.first}`);
   const typeOf = new Map(entities.map((e) => [e.code, e.type]));
   const unknown = entityCodes.filter((c) => !typeOf.has(c));
   if (unknown.length) throw new ApiError(400, `Unknown part${unknown.length > 1 ? 'ies' : 'y'}: ${unknown.join(', ')}`);
-  await assertDoorsBelong(trx, allPostings, typeOf);
-  await assertAccountsExist(trx, allPostings);
+  assertDoorsBelong(allPostings, typeOf, new Map(units.map((u) => [u.door, u.entity])));
+  const found = new Set(accounts.map((a) => a.id));
+  const missing = accountIds.filter((id) => !found.has(id));
+  if (missing.length) throw new ApiError(400, `Unknown account${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
 
   const changesByDraft = drafts.map((d) => balanceChanges(d.postings, (e) => typeOf.get(e)!));
   const totalChanges = new Map<string, number>();
@@ -93,17 +100,13 @@ export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], opti
 
   // Balances first: their rows are already locked, and the number lock taken next serialises
   // every post of a kind until commit, so as little as possible should follow it.
-  for (const [key, change] of totalChanges) {
-    if (change === 0) continue;
-    const [entity, door] = key.split('\u0000') as [string, string];
-    await trx.updateTable('ledger_balance').set({ balance: sql`balance + ${change}` }).where('entity', '=', entity).where('door', '=', door).execute();
-  }
+  await updateBalances(trx, totalChanges);
   const refs = await allocateNumbers(trx, drafts.map((d) => d.kind));
   const txnRows = await insertChunked(trx, 'txn', drafts.map((d, i) => {
     const [year, month] = d.date.split('-').map(Number) as [number, number];
     return {
       kind: d.kind, ref: refs[i]!, date: d.date, year, month, memo: d.memo, source: d.source ?? 'MANUAL',
-      source_ref: d.sourceRef ?? null, reversal_of: d.reversalOf ?? null, reason: d.reason ?? null, user_id: userId,
+      source_ref: d.sourceRef ?? null, reversal_of: d.reversalOf ?? null, reason: d.reason ?? null, user_id: d.userId ?? userId,
     };
   }), ['id', 'kind', 'ref']);
   const idOf = new Map(txnRows.map((r) => [`${r.kind}\u0000${r.ref}`, Number(r.id)]));
@@ -148,6 +151,21 @@ async function allocateNumbers(trx: Db, kinds: string[]): Promise<string[]> {
   });
 }
 
+/** Adds each net change to its (locked) balance row: one statement per 4,000 rows, not one per row. */
+async function updateBalances(trx: Db, changes: Map<string, number>) {
+  const rows = [...changes].filter(([, change]) => change !== 0).map(([key, change]) => [...key.split('\u0000'), change] as [string, string, number]);
+  for (let i = 0; i < rows.length; i += 4000) {
+    const values = sql.join(rows.slice(i, i + 4000).map(([entity, door, change]) => sql`(${entity}, ${door}, ${change}::bigint)`));
+    await trx
+      .updateTable('ledger_balance as b')
+      .from(sql`(values ${values})`.as<'v'>(sql`v(entity, door, change)`))
+      .set({ balance: sql`b.balance + v.change` })
+      .whereRef('b.entity', '=', sql.ref('v.entity'))
+      .whereRef('b.door', '=', sql.ref('v.door'))
+      .execute();
+  }
+}
+
 /** Multi-row inserts in chunks that stay under PostgreSQL's 65,535 bound parameters. */
 async function insertChunked(trx: Db, table: 'txn' | 'posting' | 'cashbook', rows: Record<string, unknown>[], returning: string[] = []): Promise<any[]> {
   const out: any[] = [];
@@ -167,16 +185,14 @@ export function overdrawError(overdrawn: Overdrawn[]): ApiError {
   });
 }
 
-/** Creates missing balance rows, then locks every row of the parties involved, in key order. */
+/**
+ * Locks every balance row of the parties involved, in key order, creating the missing ones first
+ * (a party's first posting to a door): usually they all exist and one statement does it.
+ */
 async function lockBalances(trx: Db, changes: Map<string, number>): Promise<BalanceRow[]> {
-  const keys = [...changes.keys()].sort().map((k) => k.split('\u0000') as [string, string]);
-  await trx
-    .insertInto('ledger_balance')
-    .values(keys.map(([entity, door]) => ({ entity, door, balance: 0 })))
-    .onConflict((oc) => oc.columns(['entity', 'door']).doNothing())
-    .execute();
-  const entities = [...new Set(keys.map(([e]) => e))];
-  const rows = await trx
+  const keys = [...changes.keys()].sort();
+  const entities = [...new Set(keys.map((k) => k.split('\u0000')[0]!))];
+  const lock = () => trx
     .selectFrom('ledger_balance')
     .select(['entity', 'door', 'balance'])
     .where('entity', 'in', entities)
@@ -184,14 +200,21 @@ async function lockBalances(trx: Db, changes: Map<string, number>): Promise<Bala
     .orderBy('door')
     .forUpdate()
     .execute();
+  let rows = await lock();
+  const have = new Set(rows.map((r) => balanceKey(r.entity, r.door)));
+  const missing = keys.filter((k) => !have.has(k)).map((k) => k.split('\u0000') as [string, string]);
+  if (missing.length) {
+    await trx
+      .insertInto('ledger_balance')
+      .values(missing.map(([entity, door]) => ({ entity, door, balance: 0 })))
+      .onConflict((oc) => oc.columns(['entity', 'door']).doNothing())
+      .execute();
+    rows = await lock();
+  }
   return rows.map((r) => ({ entity: r.entity, door: r.door, balance: Number(r.balance) }));
 }
 
-async function assertDoorsBelong(trx: Db, postings: PostingLine[], typeOf: Map<string, string>) {
-  const doors = [...new Set(postings.map((p) => p.door).filter((d): d is string => !!d))];
-  if (!doors.length) return;
-  const units = await trx.selectFrom('unit').select(['door', 'entity']).where('door', 'in', doors).execute();
-  const ownerOf = new Map(units.map((u) => [u.door, u.entity]));
+function assertDoorsBelong(postings: PostingLine[], typeOf: Map<string, string>, ownerOf: Map<string, string | null>) {
   for (const p of postings) {
     if (!p.door) continue;
     if (!ownerOf.has(p.door)) throw new ApiError(400, `Unknown door ${p.door}`);
@@ -199,13 +222,6 @@ async function assertDoorsBelong(trx: Db, postings: PostingLine[], typeOf: Map<s
       throw new ApiError(400, `Door ${p.door} does not belong to owner ${p.entity}`);
     }
   }
-}
-
-async function assertAccountsExist(trx: Db, postings: PostingLine[]) {
-  const ids = [...new Set(postings.map((p) => p.accountId))];
-  const found = await trx.selectFrom('account').select('id').where('id', 'in', ids).execute();
-  const missing = ids.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length) throw new ApiError(400, `Unknown account${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
 }
 
 /** Balance of a party (all doors) or one owner's door, in cents. */

@@ -39,6 +39,8 @@ export interface TxnDraft {
   cashbook: CashLine[];
   reversalOf?: number;
   reason?: string;
+  /** Who posted it, when one batch posts for several users (group-committed receipts); else the caller's user. */
+  userId?: string;
 }
 
 /** A ledger balance row: the party, the owner's door ('' for none) and its cents. */

@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import type { CashbookRecord, ReceiptInput } from '../contracts/cashbook.js';
+import type { CompanyTables } from '../db/schema.js';
+import type { PostedTxn } from '../ledger/ledger.js';
+import { readReceipts } from './queries.js';
+import { type ReceiptRequest, postPreparedReceipts, prepareReceipts } from './receipts.js';
+
+type Db = Kysely<CompanyTables>;
+
+export interface PostedReceipt {
+  posted: PostedTxn;
+  record: CashbookRecord;
+}
+
+interface Member extends ReceiptRequest {
+  resolve: (r: PostedReceipt) => void;
+  reject: (e: unknown) => void;
+}
+
+/** At most this many receipts share one database transaction. */
+export const MAX_BATCH = 200;
+/** A deadlock or serialization failure rolls the whole batch back; it is then tried again. */
+const RETRIES = 3;
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Group commit for receipts, one queue per company per process. Every receipt number is taken
+ * under the RECEIPT row lock of number_sequence, held until commit, so receipts posted one
+ * transaction each serialise on that lock for their whole transaction (commit included). Here the
+ * receipts that arrive while a batch is in flight wait and go together in the next one: one
+ * transaction, one number block, one commit for all of them. Each is still checked on its own
+ * and answered on its own: a refused receipt gets its own error and writes nothing, the others
+ * post (prepareReceipts / postPreparedReceipts). Several API processes on one PostgreSQL each
+ * batch their own receipts; the row lock keeps numbers unique and gapless across them.
+ */
+export class ReceiptQueue {
+  private waiting: Member[] = [];
+  private running = false;
+
+  constructor(private readonly db: Db) {}
+
+  submit(userId: string, input: ReceiptInput): Promise<PostedReceipt> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ userId, input, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        // Let the requests of the same turn of the event loop join this batch.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain() {
+    while (this.waiting.length) await this.run(this.waiting.splice(0, MAX_BATCH));
+    this.running = false;
+  }
+
+  private async run(batch: Member[]) {
+    try {
+      const outcomes = await this.post(batch);
+      const postedIds = outcomes.flatMap((o) => (o.ok ? [String(o.value.id)] : []));
+      const records = new Map((await readReceipts(this.db, postedIds)).map((r) => [String(r.id), r]));
+      outcomes.forEach((o, i) => {
+        const member = batch[i]!;
+        if (!o.ok) return member.reject(o.error);
+        const record = records.get(String(o.value.id));
+        if (record) member.resolve({ posted: o.value, record });
+        else member.reject(new Error(`Receipt ${o.value.ref} was posted but cannot be read back`));
+      });
+    } catch (error) {
+      for (const member of batch) member.reject(error);
+    }
+  }
+
+  private async post(batch: Member[]) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(async (trx) => postPreparedReceipts(trx, await prepareReceipts(trx, batch)));
+      } catch (error) {
+        if (attempt >= RETRIES || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+      }
+    }
+  }
+}
+
+const queues = new WeakMap<Db, ReceiptQueue>();
+
+/** The receipt queue of a company's database handle (one handle per company schema). */
+export function receiptQueue(db: Db): ReceiptQueue {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new ReceiptQueue(db);
+    queues.set(db, queue);
+  }
+  return queue;
+}
