@@ -1,4 +1,4 @@
-import { Button, Caption1, Link, MessageBar, MessageBarBody, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Link, makeStyles, MessageBar, MessageBarBody, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, PrintRegular } from '@fluentui/react-icons';
 import type { ChargeFull } from 'api/contracts/charges';
 import type { CSSProperties, ReactNode } from 'react';
@@ -15,8 +15,12 @@ export interface ChargeLookups {
   business: { name?: string | null } | undefined;
 }
 
-const grid: CSSProperties = { display: 'grid', gap: '8px 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))', alignItems: 'start' };
-const lineGrid: CSSProperties = { display: 'grid', gap: '4px 8px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 140px), 1fr))', alignItems: 'end', flex: 1 };
+// Grid cells may shrink below their content: a select is otherwise as wide as its longest option.
+const shrinkable = { '& > *': { minWidth: 0 }, '& select': { minWidth: 0, width: '100%' } };
+const useStyles = makeStyles({
+  grid: { display: 'grid', gap: '8px 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))', alignItems: 'start', ...shrinkable },
+  lineGrid: { display: 'grid', gap: '4px 8px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 150px), 1fr))', alignItems: 'end', flex: 1, minWidth: 0, ...shrinkable },
+});
 const lineBox: CSSProperties = { display: 'flex', gap: 8, alignItems: 'flex-end', padding: 8, borderRadius: 4, border: `1px solid ${tokens.colorNeutralStroke2}`, background: tokens.colorNeutralBackground2 };
 const section: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 8, marginTop: 16 };
 
@@ -34,6 +38,7 @@ const errorText = (message: unknown) =>
 
 /** The charge editor body (spec 2 §3 'Charge'): payer and recipient, details, items and links. */
 export function ChargeEditor({ form, record, readOnly, lookups, onPrint }: EditorContext<ListRecord> & { lookups: ChargeLookups; onPrint: (charge: ChargeFull) => void }) {
+  const styles = useStyles();
   const roFields = useFieldsReadOnly() || readOnly;
   const values = useWatch({ control: form.control }) as Partial<ChargeForm>;
   const items = useFieldArray({ control: form.control, name: 'items' });
@@ -75,7 +80,7 @@ export function ChargeEditor({ form, record, readOnly, lookups, onPrint }: Edito
           </Button>
         </div>
       ) : null}
-      <div style={grid}>
+      <div className={styles.grid}>
         <div>
           <PartySelector
             label="Payer"
@@ -132,7 +137,7 @@ export function ChargeEditor({ form, record, readOnly, lookups, onPrint }: Edito
           const recipientIsOwner = entities.find((e) => e.code === item?.recipient_entity)?.type === 'OWNER';
           return (
             <div key={field.id} style={lineBox} data-testid="charge-item">
-              <div style={lineGrid}>
+              <div className={styles.lineGrid}>
                 <SelectField name={`items.${i}.account_id`} label="Account" required placeholder="Select an account" options={lookups.accounts} />
                 <SelectField name={`items.${i}.recipient_entity`} label="Recipient" required options={recipients} />
                 <SelectField name={`items.${i}.door`} label="Unit (door)" placeholder="No unit" options={doorOptions(lookups.units, recipientIsOwner ? item?.recipient_entity : null)} />
@@ -155,7 +160,7 @@ export function ChargeEditor({ form, record, readOnly, lookups, onPrint }: Edito
         </SectionHeader>
         {links.fields.map((field, i) => (
           <div key={field.id} style={lineBox}>
-            <div style={lineGrid}>
+            <div className={styles.lineGrid}>
               <TextField name={`links.${i}.name`} label="Name" required maxLength={200} />
               <TextField name={`links.${i}.link`} label="Link Address" required type="url" />
             </div>

@@ -17,13 +17,18 @@ const formSchema = z.preprocess((values) => chargeWire(values as ChargeForm), ch
 
 type Row = ChargeRow & ListRecord;
 
+/** Long text in a list cell ends in an ellipsis, so the amount and status stay on screen. */
+const clipped = (text: string, width: number) => (
+  <span title={text} style={{ display: 'inline-block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>{text}</span>
+);
+
 const columns: ListColumn<Row>[] = [
   { header: 'Ref', field: 'ref', width: 70 },
   { header: 'Date', field: 'date', kind: 'date', width: 95 },
   { header: 'Payer', field: 'entity', render: (r) => (r.door ? `${r.entity} / ${r.door}` : r.entity) },
-  { header: 'Recipient', field: 'recipient', render: (r) => r.recipientname ?? r.recipient },
-  { header: 'Accounts', field: 'accounts', render: (r) => r.accounts.join(', ') },
-  { header: 'Details', field: 'memo', render: (r) => memoFirstLine(r.memo) },
+  { header: 'Recipient', field: 'recipient', render: (r) => clipped(r.recipientname ?? r.recipient, 180) },
+  { header: 'Accounts', field: 'accounts', render: (r) => clipped(r.accounts.join(', '), 150) },
+  { header: 'Details', field: 'memo', render: (r) => clipped(memoFirstLine(r.memo), 220) },
   { header: 'Amount', field: 'amount', kind: 'money' },
   { header: 'Status', field: 'status', render: (r) => statusLabel(r.status) },
 ];

@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import {
-  Button, Caption1, Field, MessageBar, MessageBarBody, MessageBarTitle, Subtitle2, Table, TableBody, TableCell, TableHeader,
+  Button, Caption1, Field, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Subtitle2, Table, TableBody, TableCell, TableHeader,
   TableHeaderCell, TableRow, Text, Textarea, tokens,
 } from '@fluentui/react-components';
 import { AddRegular, ArrowUndoRegular, DeleteRegular } from '@fluentui/react-icons';
@@ -25,7 +25,14 @@ const PREVIEW_DELAY_MS = 400;
 const REASON_MIN = 10;
 
 const lineBox: CSSProperties = { display: 'flex', gap: 8, alignItems: 'flex-end', padding: 8, borderRadius: 4, border: `1px solid ${tokens.colorNeutralStroke2}`, background: tokens.colorNeutralBackground2 };
-const lineGrid: CSSProperties = { display: 'grid', gap: '4px 8px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 140px), 1fr))', alignItems: 'end', flex: 1 };
+// Grid cells may shrink below their content: a select is otherwise as wide as its longest option.
+const useStyles = makeStyles({
+  lineGrid: {
+    display: 'grid', gap: '4px 8px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 150px), 1fr))', alignItems: 'end', flex: 1, minWidth: 0,
+    '& > *': { minWidth: 0 }, '& select': { minWidth: 0, width: '100%' },
+  },
+});
+const Right = ({ children }: { children: string }) => <div style={{ width: '100%', textAlign: 'right' }}>{children}</div>;
 const red = { color: tokens.colorPaletteRedForeground1 };
 
 function lineParty(line: Partial<JournalLineForm> | undefined, entities: readonly PartyEntity[], businessName?: string | null): PartyValue | null {
@@ -45,8 +52,8 @@ export function OverdrawnNotice({ rows }: { rows: readonly OverdrawnRow[] }) {
           <TableHeader>
             <TableRow>
               <TableHeaderCell>Entity</TableHeaderCell>
-              <TableHeaderCell style={{ textAlign: 'right' }}>Ledger Balance</TableHeaderCell>
-              <TableHeaderCell style={{ textAlign: 'right' }}>Resulting Balance</TableHeaderCell>
+              <TableHeaderCell><Right>Ledger Balance</Right></TableHeaderCell>
+              <TableHeaderCell><Right>Resulting Balance</Right></TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -126,8 +133,8 @@ function PostedJournal({ journal, close }: { journal: Journal; close: () => void
               <TableHeaderCell>Unit</TableHeaderCell>
               <TableHeaderCell>Account</TableHeaderCell>
               <TableHeaderCell>Description</TableHeaderCell>
-              <TableHeaderCell style={{ textAlign: 'right' }}>Debit</TableHeaderCell>
-              <TableHeaderCell style={{ textAlign: 'right' }}>Credit</TableHeaderCell>
+              <TableHeaderCell><Right>Debit</Right></TableHeaderCell>
+              <TableHeaderCell><Right>Credit</Right></TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -170,6 +177,7 @@ function PostedJournal({ journal, close }: { journal: Journal; close: () => void
  * whether Save may be pressed (spec 2 §4).
  */
 export function JournalEditor({ form, record, close, lookups, onSaveAllowed }: EditorContext<ListRecord> & { lookups: JournalLookups; onSaveAllowed: (allowed: boolean) => void }) {
+  const styles = useStyles();
   const values = useWatch({ control: form.control }) as JournalForm;
   const lines = useFieldArray({ control: form.control, name: 'items' });
   const previewBody = usePreviewBody(values);
@@ -203,7 +211,7 @@ export function JournalEditor({ form, record, close, lookups, onSaveAllowed }: E
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <div style={{ display: 'grid', gap: '8px 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))' }}>
+      <div style={{ maxWidth: 240 }}>
         <DateField name="date" label="Date" required />
       </div>
       <MultilineField name="memo" label="Details" required rows={2} maxLength={2000} />
@@ -221,7 +229,7 @@ export function JournalEditor({ form, record, close, lookups, onSaveAllowed }: E
         const entityError = errors.items?.[i]?.entity?.message;
         return (
           <div key={field.id} style={lineBox} data-testid="journal-line">
-            <div style={lineGrid}>
+            <div className={styles.lineGrid}>
               <div>
                 <PartySelector
                   label="Entity"

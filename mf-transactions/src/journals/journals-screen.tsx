@@ -13,7 +13,15 @@ type Row = JournalRow & ListRecord;
 const columns: ListColumn<Row>[] = [
   { header: 'Ref', field: 'ref', width: 70 },
   { header: 'Date', field: 'date', kind: 'date', width: 95 },
-  { header: 'Details', field: 'memo', render: (r) => r.memo.split(/\r?\n/)[0] },
+  {
+    header: 'Details',
+    field: 'memo',
+    // Long details end in an ellipsis, so the parties and amount stay on screen.
+    render: (r) => {
+      const text = r.memo.split(/\r?\n/)[0]!;
+      return <span title={text} style={{ display: 'inline-block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>{text}</span>;
+    },
+  },
   { header: 'Debit', field: 'debit_entity' },
   { header: 'Credit', field: 'credit_entity' },
   { header: 'Amount', field: 'amount', kind: 'money' },

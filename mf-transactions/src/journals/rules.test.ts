@@ -53,7 +53,7 @@ describe('journal rules', () => {
   });
 
   it('shows reversed rows red on pale, and names overdrawn rows with their door', () => {
-    expect(journalRowStyle({ reversed: true })).toEqual({ color: '#b10e1c', backgroundColor: '#fdf3f4' });
+    expect(journalRowStyle({ reversed: true })).toEqual({ color: '#b10e1c', background: '#fdf3f4' });
     expect(journalRowStyle({ reversed: false })).toBeUndefined();
     expect(overdrawnName({ entity: 'SMITHJ01', door: '101' })).toBe('SMITHJ01 / 101');
     expect(overdrawnName({ entity: 'SMITHJ01', door: null })).toBe('SMITHJ01');

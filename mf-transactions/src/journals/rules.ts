@@ -98,7 +98,7 @@ export function newLine(over: Partial<JournalLineForm> = {}): JournalLineForm {
 
 /** Reversed journals show red on a pale background. */
 export function journalRowStyle(row: { reversed?: unknown }): CSSProperties | undefined {
-  return row.reversed ? { color: '#b10e1c', backgroundColor: '#fdf3f4' } : undefined;
+  return row.reversed ? { color: '#b10e1c', background: '#fdf3f4' } : undefined;
 }
 
 /** 'ENTITY' or 'ENTITY / DOOR' for the overdrawn notice. */
