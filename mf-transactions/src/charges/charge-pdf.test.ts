@@ -32,7 +32,7 @@ describe('charge PDF', () => {
 
   it('is an invoice when the business receives the charge, a memo otherwise', () => {
     expect(chargeDocument({ ...charge, recipient_type: 'BUSINESS', recipient: 'BUSINESS' }, entities, business)).toMatchObject({
-      title: 'TAX INVOICE', number: ['Invoice', '1042'], parties: [{ label: 'Charged to', party: { name: 'John Smith', door: '101' } }, { label: 'Payable to', party: { name: 'Seaside Holiday Lettings' } }],
+      title: 'INVOICE', number: ['Invoice', '1042'], parties: [{ label: 'Charged to', party: { name: 'John Smith', door: '101' } }, { label: 'Payable to', party: { name: 'Seaside Holiday Lettings' } }],
     });
     const memo = chargeDocument(charge, entities, business);
     expect(memo.title).toBe('MEMO');

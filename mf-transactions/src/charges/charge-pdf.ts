@@ -26,7 +26,7 @@ export interface PdfLine {
 }
 
 export interface MemoDocument {
-  /** 'TAX INVOICE', 'MEMO', 'PAYMENT MEMO'… */
+  /** 'INVOICE', 'MEMO', 'PAYMENT MEMO'… */
   title: string;
   /** Label and value of the document number, e.g. ['Charge', '1042']. */
   number: [string, string];
@@ -181,7 +181,7 @@ export function chargeDocument(charge: ChargeFull, entities: readonly LookupEnti
   if (charge.source_ref) facts.push(['Reference', charge.source_ref]);
   if (charge.name) facts.push(['Name', charge.name]);
   return {
-    title: invoice ? 'TAX INVOICE' : 'MEMO',
+    title: invoice ? 'INVOICE' : 'MEMO',
     number: [invoice ? 'Invoice' : 'Charge', charge.ref],
     date: charge.date,
     issuer,

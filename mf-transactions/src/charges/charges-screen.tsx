@@ -26,9 +26,9 @@ const columns: ListColumn<Row>[] = [
   { header: 'Ref', field: 'ref', width: 70 },
   { header: 'Date', field: 'date', kind: 'date', width: 95 },
   { header: 'Payer', field: 'entity', render: (r) => (r.door ? `${r.entity} / ${r.door}` : r.entity) },
-  { header: 'Recipient', field: 'recipient', render: (r) => clipped(r.recipientname ?? r.recipient, 180) },
-  { header: 'Accounts', field: 'accounts', render: (r) => clipped(r.accounts.join(', '), 150) },
-  { header: 'Details', field: 'memo', render: (r) => clipped(memoFirstLine(r.memo), 220) },
+  { header: 'Recipient', field: 'recipient', render: (r) => clipped(r.recipientname ?? r.recipient, 150) },
+  { header: 'Accounts', field: 'accounts', render: (r) => clipped(r.accounts.join(', '), 120) },
+  { header: 'Details', field: 'memo', render: (r) => clipped(memoFirstLine(r.memo), 180) },
   { header: 'Amount', field: 'amount', kind: 'money' },
   { header: 'Status', field: 'status', render: (r) => statusLabel(r.status) },
 ];
