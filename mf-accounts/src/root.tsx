@@ -1,9 +1,20 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { AreaPage, RemoteRoot, ScreenNotAvailable } from 'shared-ui';
 import { accountScreens } from './routes.js';
 
 const Dashboard = lazy(() => import('./dashboard/dashboard.js'));
+
+/**
+ * The accounts area on its own paths. Not a Route path="/accounts/*": the area page's own routes
+ * are absolute (/accounts/units), which a descendant Routes under /accounts/* matches against the
+ * rest of the path (/units) and so never renders.
+ */
+function AccountsArea() {
+  const { pathname } = useLocation();
+  if (pathname !== '/accounts' && !pathname.startsWith('/accounts/')) return null;
+  return <AreaPage groupKey="accounts" areaPath="/accounts" screens={accountScreens} />;
+}
 
 /** Dashboard, bookings, rentals and accounts (bookings and rentals come with their own issue). */
 export function Root() {
@@ -13,8 +24,7 @@ export function Root() {
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/bookings" element={<ScreenNotAvailable title="Bookings" />} />
         <Route path="/rentals" element={<ScreenNotAvailable title="Permanent Rentals" />} />
-        <Route path="/accounts/*" element={<AreaPage groupKey="accounts" areaPath="/accounts" screens={accountScreens} />} />
-        <Route path="*" element={null} />
+        <Route path="*" element={<AccountsArea />} />
       </Routes>
     </RemoteRoot>
   );
