@@ -274,6 +274,14 @@ describe('ListEditor', () => {
     expect(calls[0]?.url).toBe('/api/item?type=OWNER');
   });
 
+  it('offers only the period choices a list gives', async () => {
+    renderList({ filters: { period: true, open: true, periodChoices: ['current', 'period'] } });
+    await screen.findByText('RENT');
+    expect(screen.getByRole('radio', { name: 'Current' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Period' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Future' })).toBeNull();
+  });
+
   it('in editor-only mode shows just the editor and goes to the close path', async () => {
     const user = userEvent.setup();
     const onNavigate = vi.fn();

@@ -18,6 +18,12 @@ import type { ListEditorProps, ListFilterState, ListRecord, ServerPagingConfig, 
 
 type Query = Record<string, string | number | boolean | undefined>;
 
+const PERIOD_CHOICES: { value: PeriodChoice; label: string }[] = [
+  { value: 'current', label: 'Current' },
+  { value: 'future', label: 'Future' },
+  { value: 'period', label: 'Period' },
+];
+
 /** Query key prefix of a list: invalidating it refreshes every filter variant of that list. */
 export const listQueryKey = (listKey: string) => ['list', listKey] as const;
 
@@ -260,9 +266,9 @@ export function ListEditor<Row extends ListRecord = ListRecord>(props: ListEdito
                 value={periodDraft.period}
                 onChange={(_, d) => setPeriodDraft((p) => ({ ...p, period: d.value as PeriodChoice }))}
               >
-                <Radio value="current" label="Current" />
-                <Radio value="future" label="Future" />
-                <Radio value="period" label="Period" />
+                {PERIOD_CHOICES.filter((c) => (filters.periodChoices ?? ['current', 'future', 'period']).includes(c.value)).map((c) => (
+                  <Radio key={c.value} value={c.value} label={c.label} />
+                ))}
               </RadioGroup>
               <Field label="Month">
                 <Select

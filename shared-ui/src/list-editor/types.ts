@@ -3,7 +3,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldKinds } from '../fields/values.js';
 import type { Notice } from '../runtime/notify.js';
-import type { AppliedPeriod } from './period.js';
+import type { AppliedPeriod, PeriodChoice } from './period.js';
 
 /** A list row or editor record: any fields plus the server's record traits (spec 1 §3.1). */
 export type ListRecord = Record<string, unknown> & {
@@ -53,6 +53,8 @@ export interface ListFilterConfig {
   searchMode?: 'server' | 'client';
   inactive?: boolean;
   period?: boolean;
+  /** The period choices offered; all three unless given (a list with no future month leaves out 'future'). */
+  periodChoices?: readonly PeriodChoice[];
   /** Type filter choices, e.g. ALL, OWNER, SUPPLIER, TENANT; 'ALL' or '' send no type. */
   type?: readonly (string | TypeOption)[];
   dateRange?: boolean;
