@@ -1,30 +1,51 @@
-import { Body1, Card, Spinner } from '@fluentui/react-components';
-import { RouteCardSection, pinnedPaths, useCurrentUser, usePinnedCards, visibleMenu } from 'shared-ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { BusinessCard } from './business-card.js';
+import { BusinessSummaryCard } from './business-summary-card.js';
+import { EqualityCard } from './equality-card.js';
+import { HealthCard } from './health-card.js';
+import { PinnedCards } from './pinned-cards.js';
+import { RevenueCard } from './revenue-card.js';
+import { ThreeWayCard } from './three-way-card.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  // Three columns from the lg breakpoint (spec 2 §9: 1200 px and wider); stacked below it.
+  columns: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+    '@media (min-width: 1200px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr)' },
+  },
+  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+});
 
 /**
- * The dashboard's pinned cards: every route the user pinned on the management and reports
- * landing pages and may still open, grouped by tab. Balances and charts come with a later issue.
+ * The dashboard (spec 2 §2): health, business accounts and three-way reconciliation on the
+ * left, the business ledger in the middle, revenue and distribution equality on the right;
+ * the user's pinned cards below.
  */
 export default function Dashboard() {
-  const user = useCurrentUser();
-  const pinned = usePinnedCards(user.data?.id);
-  if (!user.data || pinned.isPending) return <Spinner label="Loading dashboard" />;
-  const paths = pinnedPaths(pinned.data);
-  const sections = visibleMenu(user.data.permissions)
-    .flatMap((group) => (group.tabs ?? []).map((tab) => ({ title: `${group.title}: ${tab.title}`, routes: tab.routes.filter((r) => paths.has(r.path)) })))
-    .filter((s) => s.routes.length > 0);
-  if (sections.length === 0) {
-    return (
-      <Card>
-        <Body1>No pinned cards yet. Pin cards from the Management and Reports pages to see them here.</Body1>
-      </Card>
-    );
-  }
+  const styles = useStyles();
   return (
-    <div data-testid="pinned-cards">
-      {sections.map((s) => (
-        <RouteCardSection key={s.title} title={s.title} routes={s.routes} />
-      ))}
+    <div className={styles.page}>
+      <div className={styles.columns} data-testid="dashboard-columns">
+        <div className={styles.column} data-testid="dashboard-left">
+          <HealthCard />
+          <BusinessCard />
+          <ThreeWayCard />
+        </div>
+        <div className={styles.column} data-testid="dashboard-middle">
+          <BusinessSummaryCard />
+        </div>
+        <div className={styles.column} data-testid="dashboard-right">
+          <RevenueCard />
+          <EqualityCard />
+        </div>
+      </div>
+      <div data-testid="dashboard-pinned">
+        <PinnedCards />
+      </div>
     </div>
   );
 }
