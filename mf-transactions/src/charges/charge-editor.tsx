@@ -16,7 +16,7 @@ export interface ChargeLookups {
 }
 
 // Grid cells may shrink below their content: a select is otherwise as wide as its longest option.
-const shrinkable = { '& > *': { minWidth: 0 }, '& select, & input, & .fui-Input': { minWidth: 0, maxWidth: '100%' } };
+const shrinkable = { '& > *': { minWidth: 0 }, '& select, & input, & .fui-Input, & .fui-Select': { minWidth: 0, maxWidth: '100%' } };
 const useStyles = makeStyles({
   grid: { display: 'grid', gap: '8px 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))', alignItems: 'start', ...shrinkable },
   lineGrid: { display: 'grid', gap: '4px 8px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 150px), 1fr))', alignItems: 'end', flex: 1, minWidth: 0, ...shrinkable },

@@ -29,7 +29,7 @@ const lineBox: CSSProperties = { display: 'flex', gap: 8, alignItems: 'flex-end'
 const useStyles = makeStyles({
   lineGrid: {
     display: 'grid', gap: '4px 8px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 150px), 1fr))', alignItems: 'end', flex: 1, minWidth: 0,
-    '& > *': { minWidth: 0 }, '& select, & input, & .fui-Input': { minWidth: 0, maxWidth: '100%' },
+    '& > *': { minWidth: 0 }, '& select, & input, & .fui-Input, & .fui-Select': { minWidth: 0, maxWidth: '100%' },
   },
 });
 const Right = ({ children }: { children: string }) => <div style={{ width: '100%', textAlign: 'right' }}>{children}</div>;
