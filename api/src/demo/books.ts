@@ -9,6 +9,7 @@ import { journalContract } from '../contracts/journals.js';
 import { type Database, jsonb, schemaNameFor } from '../db/open.js';
 import { entityDefaults } from '../companies/starter-books.js';
 import { DEMO_COMPANY } from './first-start.js';
+import { bankAndReconcileDemo, dayBefore } from './bank-statements.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ARCHIVE_PATHS, postDisbursement } from '../disbursement/post.js';
 import { disbursementRows, toWire } from '../disbursement/rows.js';
@@ -591,5 +592,7 @@ export async function postStartBooks(db: Database, userId = 'ADMIN'): Promise<Bo
   console.log(`Posting the demo books of ${DEMO_COMPANY.code} (a year of receipts, charges, releases and disbursements)...`);
   const summary = await postDemoBooks(db.company(schemaNameFor(DEMO_COMPANY.code)), { ...DEMO_BOOKS, userId, companyCode: DEMO_COMPANY.code, companyName: DEMO_COMPANY.name });
   console.log(`Demo books posted: ${summary.owners} owners, ${summary.units} units, ${summary.txns} transactions, ${summary.postings} postings in ${summary.seconds.toFixed(1)} s.`);
+  const banking = await bankAndReconcileDemo(db.company(schemaNameFor(DEMO_COMPANY.code)), dayBefore(new Date()), userId);
+  console.log(`Demo bank: ${banking.deposits} deposits banked, ${banking.reconciliations} statements reconciled.`);
   return summary;
 }
