@@ -47,7 +47,6 @@ export function PaymentEditor({ form, record, readOnly, lookups, onPrint, onSave
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {payment ? (
         <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Text weight="semibold">Payment {payment.ref}</Text>
           {payment.reversed ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>Reversed by {payment.reversal_ref}</Text> : null}
           {payment.kind === 'PAYMENT' ? (
             <Button size="small" icon={<PrintRegular />} onClick={() => onPrint(payment)}>
@@ -66,6 +65,7 @@ export function PaymentEditor({ form, record, readOnly, lookups, onPrint, onSave
               set('payer_type', party.type);
               set('payer_entity', party.code);
               set('door', party.door);
+              form.clearErrors(['payer_type', 'payer_entity', 'door']);
             }}
             entities={lookups.entities}
             units={lookups.units}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { paymentContract, type CashbookRecord, type CashbookRow } from 'api/contracts/cashbook';
 import { ListEditor, useControl, useLookups, type ListColumn, type ListRecord, type PartyEntity, type PartyUnit } from 'shared-ui';
 import { openPdf, type LookupEntity } from '../charges/charge-pdf.js';
-import { BankIcon, CashbookExpanded, cashbookRowStyle } from '../reversal/cashbook-row.js';
+import { BankIcon, CashbookExpanded, cashbookRowStyle, Clipped } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { PaymentEditor, type PaymentLookups } from './payment-editor.js';
 import { paymentPdf } from './payment-pdf.js';
@@ -18,13 +18,13 @@ type Row = CashbookRow & ListRecord;
 
 const columns: ListColumn<Row>[] = [
   { header: 'Date', field: 'date', kind: 'date', width: 90 },
-  { header: 'Payment Ref', field: 'ref', width: 80 },
+  { header: 'Payment Ref', field: 'ref', width: 90 },
   { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
   { header: 'Source', field: 'source', width: 70 },
   { header: 'Method', field: 'method', width: 60 },
-  { header: 'Payer', field: 'payer' },
-  { header: 'Details', field: 'memo', render: (r) => r.memo.split(/\r?\n/)[0] },
-  { header: 'Properties', field: 'properties' },
+  { header: 'Payer', field: 'payer', render: (r) => <Clipped text={r.payer} width={160} /> },
+  { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={280} /> },
+  { header: 'Properties', field: 'properties', render: (r) => <Clipped text={r.properties} width={90} /> },
   { header: 'Amount', field: 'amount', kind: 'money' },
 ];
 

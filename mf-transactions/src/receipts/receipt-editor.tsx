@@ -66,7 +66,6 @@ export function ReceiptEditor({ form, record, readOnly, lookups, onPrint }: Edit
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {receipt ? (
         <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Text weight="semibold">Receipt {receipt.ref}</Text>
           {receipt.reversed ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>Reversed by {receipt.reversal_ref}</Text> : null}
           {receipt.kind === 'RECEIPT' ? (
             <Button size="small" icon={<PrintRegular />} onClick={() => onPrint(receipt.id)}>
@@ -84,6 +83,7 @@ export function ReceiptEditor({ form, record, readOnly, lookups, onPrint }: Edit
             onChange={(party) => {
               const next = withPayer(values, party);
               for (const [k, v] of Object.entries(next)) set(k, v);
+              form.clearErrors(['payer_type', 'payer_entity', 'payer']);
             }}
             entities={lookups.entities}
             units={lookups.units}
@@ -134,7 +134,10 @@ export function ReceiptEditor({ form, record, readOnly, lookups, onPrint }: Edit
                 <ChargeOrPayeeSelector
                   label="Charge or Account"
                   value={pickOf(item, lookups.entities, charges)}
-                  onChange={(pick) => set(`items.${i}`, itemFromPick(item!, pick, values.payer_entity))}
+                  onChange={(pick) => {
+                    set(`items.${i}`, itemFromPick(item!, pick, values.payer_entity));
+                    form.clearErrors([`items.${i}.selector`, `items.${i}.ref`, `items.${i}.entity`]);
+                  }}
                   payer={values.payer_type === 'OTHER' ? null : { type: values.payer_type, code: values.payer_entity, door: values.payer_door }}
                   openCharges={chargesForLine(charges, values.items ?? [], i)}
                   entities={lookups.entities}
@@ -142,7 +145,7 @@ export function ReceiptEditor({ form, record, readOnly, lookups, onPrint }: Edit
                   accounts={lookups.accounts}
                   disabled={roFields}
                 />
-                {item?.entity ? <Caption1>Credits {item.entity}{item.door ? ` / ${item.door}` : ''}</Caption1> : null}
+                {item?.entity ? <Caption1 block>Credits {item.entity}{item.door ? ` / ${item.door}` : ''}</Caption1> : null}
                 {errorText(lineErrors?.selector?.message ?? lineErrors?.ref?.message ?? lineErrors?.entity?.message)}
               </div>
               <TextField name={`items.${i}.description`} label="Description" required placeholder={values.memo?.split(/\r?\n/)[0] || 'From Details'} maxLength={200} />

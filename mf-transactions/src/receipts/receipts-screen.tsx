@@ -11,7 +11,7 @@ import {
   type ListColumn, type ListRecord, type PartyEntity, type PartyUnit,
 } from 'shared-ui';
 import { openPdf, type LookupEntity } from '../charges/charge-pdf.js';
-import { BankIcon, CashbookExpanded, cashbookRowStyle } from '../reversal/cashbook-row.js';
+import { BankIcon, CashbookExpanded, cashbookRowStyle, Clipped } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { ReceiptEditor, type ReceiptLookups } from './receipt-editor.js';
 import { receiptPdf, type ReceiptPrintContext } from './receipt-pdf.js';
@@ -106,14 +106,14 @@ export default function ReceiptsScreen() {
 
   const columns: ListColumn<Row>[] = [
     { header: 'Date', field: 'date', kind: 'date', width: 90 },
-    { header: 'Receipt Ref', field: 'ref', width: 80 },
+    { header: 'Receipt Ref', field: 'ref', width: 90 },
     { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
     { header: 'Source', field: 'source', width: 70 },
     { header: 'Method', field: 'method', width: 80, render: (r) => methodText(r.method, r.card_type) },
-    { header: 'Payer', field: 'payer' },
-    { header: 'Details', field: 'memo', render: (r) => r.memo.split(/\r?\n/)[0] },
-    { header: 'Properties', field: 'properties' },
-    { header: 'Recipients', field: 'recipients' },
+    { header: 'Payer', field: 'payer', render: (r) => <Clipped text={r.payer} width={160} /> },
+    { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={240} /> },
+    { header: 'Properties', field: 'properties', render: (r) => <Clipped text={r.properties} width={90} /> },
+    { header: 'Recipients', field: 'recipients', render: (r) => <Clipped text={r.recipients} width={130} /> },
     { header: 'Amount', field: 'amount', kind: 'money' },
   ];
 

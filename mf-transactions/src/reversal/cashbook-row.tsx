@@ -13,6 +13,15 @@ export function cashbookRowStyle(row: CashbookRow): CSSProperties | undefined {
   return undefined;
 }
 
+/** Long text (details, payers, recipients) cut to a width with an ellipsis; the whole text on hover. */
+export function Clipped({ text, width }: { text: string | null | undefined; width: number }) {
+  return (
+    <span title={text ?? undefined} style={{ display: 'inline-block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+      {text ?? ''}
+    </span>
+  );
+}
+
 /** Blue when banked, green when reconciled. */
 export function BankIcon({ row }: { row: CashbookRow }) {
   const state = bankState(row);
@@ -36,8 +45,6 @@ export function CashbookExpanded({ row, kind, onReverse, onDelete, children }: {
   const facts: [string, string | null][] = [
     ['Transaction ref', row.tran_ref],
     ['Source ref', row.source_ref],
-    ['Reversed by', row.reversal_ref],
-    ['Reversal of', row.reversal_of_ref],
   ];
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', padding: '4px 0', textDecoration: 'none', color: tokens.colorNeutralForeground1 }}>
