@@ -9,9 +9,17 @@ import {
 import { offersOverride, OVERRIDE_NOTE } from './rules.js';
 
 const useStyles = makeStyles({
-  panel: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXL, padding: tokens.spacingVerticalS, whiteSpace: 'normal' },
-  block: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: '260px', flex: '1 1 300px', maxWidth: '560px' },
-  pair: { display: 'grid', gridTemplateColumns: 'minmax(120px, 160px) 1fr', gap: tokens.spacingHorizontalM },
+  // The row spans a table that may scroll sideways: on narrow screens the blocks stack and stay in view.
+  panel: {
+    display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXL, padding: tokens.spacingVerticalS, whiteSpace: 'normal',
+    '@media (max-width: 991px)': { flexDirection: 'column', position: 'sticky', left: 0, width: 'fit-content' },
+  },
+  block: {
+    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: '260px', flex: '1 1 300px', maxWidth: '560px',
+    '@media (max-width: 991px)': { flex: 'none', width: '400px' },
+  },
+  // Fluent inputs keep a wide minimum width; here they fill their grid column instead of overlapping the next.
+  pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: tokens.spacingHorizontalM, '& .fui-Input': { minWidth: 0, width: '100%' } },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
