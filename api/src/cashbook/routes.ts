@@ -10,6 +10,7 @@ import { reverseTxn } from '../ledger/reversal.js';
 import { writeLog } from '../log/system-log.js';
 import { postPayment } from './post.js';
 import { receiptQueue } from './receipt-queue.js';
+import { resolveListPeriod } from '../ledger/list-period.js';
 import { cashKindOf, listCashbook, readCashbook, receiptRange } from './queries.js';
 
 const FLAG = { RECEIPT: 'p_entry_receipts', PAYMENT: 'p_entry_payments' } as const;
@@ -21,10 +22,10 @@ export function cashbookRoutes(deps: AppDeps) {
   const { requires } = deps;
 
   app.get('/receipt/list', requires('p_entry_receipts'), queryParams(cashbookListQuery), async (c) =>
-    c.json(await listCashbook(c.get('company').db, 'RECEIPT', c.req.valid('query'))));
+    c.json(await listCashbook(c.get('company').db, 'RECEIPT', await resolveListPeriod(c.get('company').db, c.req.valid('query')))));
 
   app.get('/payment/list', requires('p_entry_payments'), queryParams(cashbookListQuery), async (c) =>
-    c.json(await listCashbook(c.get('company').db, 'PAYMENT', c.req.valid('query'))));
+    c.json(await listCashbook(c.get('company').db, 'PAYMENT', await resolveListPeriod(c.get('company').db, c.req.valid('query')))));
 
   app.get('/receiptrange', requires('p_entry_receipts'), queryParams(receiptRangeQuery), async (c) => {
     const { year, month } = c.req.valid('query');

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/env.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
 import { formatCents, toDollars } from '../money/cents.js';
+import { resolveListPeriod } from '../ledger/list-period.js';
 import { cancelCharge, chargeLookup, createCharge, invoiceRange, listCharges, readCharge, updateCharge } from './charges.js';
 import { releaseCharges, releaseRows } from './release.js';
 
@@ -21,7 +22,8 @@ export function chargeRoutes(deps: AppDeps) {
   const { requires } = deps;
 
   app.get('/list', requires('p_entry_charges'), queryParams(chargeListQuery), async (c) => {
-    const { rows, total, amount } = await listCharges(c.get('company').db, c.req.valid('query'));
+    const db = c.get('company').db;
+    const { rows, total, amount } = await listCharges(db, await resolveListPeriod(db, c.req.valid('query')));
     return c.json({ data: rows, total, amount });
   });
 

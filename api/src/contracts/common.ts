@@ -51,6 +51,8 @@ export const isoDate = z.iso.date({ error: 'Date must be YYYY-MM-DD' });
  * (YYYY-MM-DD), search (applied from 3 characters), page (1-based) and pageSize (the server pages).
  */
 export const periodListQuery = z.object({
+  /** The list filter's choice (spec 1 §2.3): Current is the open month, Future after it, Period the month and year given. */
+  period: z.enum(['current', 'future', 'period']).optional(),
   year: z.coerce.number().int().min(1900).max(2999).optional(),
   month: z.coerce.number().int().min(1).max(12).optional(),
   from: isoDate.optional(),

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/env.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
 import { reverseTxn } from '../ledger/reversal.js';
+import { resolveListPeriod } from '../ledger/list-period.js';
 import { listJournals, postJournal, previewJournal, readJournal } from './journals.js';
 
 const journalId = (raw: string) => {
@@ -24,7 +25,8 @@ export function journalRoutes(deps: AppDeps) {
   const { requires } = deps;
 
   app.get('/list', requires('p_entry_journals'), queryParams(journalListQuery), async (c) => {
-    const { rows, total } = await listJournals(c.get('company').db, c.req.valid('query'));
+    const db = c.get('company').db;
+    const { rows, total } = await listJournals(db, await resolveListPeriod(db, c.req.valid('query')));
     return c.json({ data: rows, total });
   });
 
