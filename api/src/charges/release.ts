@@ -3,7 +3,7 @@ import type { ChargeToRelease, ReleaseColour, ReleaseRow } from '../contracts/ch
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, conflict } from '../http/errors.js';
 import { openPeriod, postTxns } from '../ledger/ledger.js';
-import type { PostingLine, TxnDraft } from '../ledger/posting-rules.js';
+import { type PostingLine, type TxnDraft, dateInPeriod } from '../ledger/posting-rules.js';
 import { toCents, toDollars } from '../money/cents.js';
 import { chargeAmount, recipientDoor } from './charges.js';
 
@@ -82,8 +82,7 @@ export async function releaseRows(db: Db, entity?: string): Promise<ReleaseRow[]
 
 /** The date a release posts on: today, kept inside the open period. */
 export async function releaseDate(trx: Db, today = new Date().toISOString().slice(0, 10)): Promise<string> {
-  const p = await openPeriod(trx);
-  return today < p.first ? p.first : today > p.last ? p.last : today;
+  return dateInPeriod(today, await openPeriod(trx));
 }
 
 export interface ReleaseSelection {

@@ -4,7 +4,7 @@ import { serverDate } from '../control/settings.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { openPeriod, postTxns } from '../ledger/ledger.js';
-import type { TxnDraft } from '../ledger/posting-rules.js';
+import { type TxnDraft, dateInPeriod } from '../ledger/posting-rules.js';
 import { formatCents, toCents, toDollars } from '../money/cents.js';
 import { AbaError, type AbaCredit, buildAba } from './aba.js';
 import { type RowCents, disbursementRows } from './rows.js';
@@ -78,7 +78,7 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
   const settings = await abaSettings(trx);
   const period = await openPeriod(trx);
   const today = serverDate(now);
-  const date = today < period.first ? period.first : today > period.last ? period.last : today;
+  const date = dateInPeriod(today, period);
 
   // One batch through the ledger (same checks as one by one, balances locked once, numbers as a block).
   const methodOf = (row: RowCents) => (row.method === 'EFT' ? 'EFT' : 'CHQ') as 'EFT' | 'CHQ';

@@ -164,12 +164,14 @@ describe('ledger module against a reference model', () => {
     await expect(db.updateTable('txn').set({ memo: 'edited' }).where('id', '=', String(posted.id)).execute()).rejects.toThrow(/immutable/);
   });
 
-  it('refuses unbalanced drafts, closed periods, unknown parties and foreign doors, writing nothing', async () => {
+  it('refuses unbalanced drafts, closed and unopened periods, unknown parties and foreign doors, writing nothing', async () => {
     const db = await freshCompany();
     const attempt = (draft: Partial<TxnDraft>) =>
       db.transaction().execute((trx) => postTxn(trx, 'TEST', { kind: 'RECEIPT', date: DATE, memo: 'x', postings: [line(PARTIES[0]!, 100)], cashbook: [{ date: DATE, method: 'CASH', amount: 100 }], ...draft }));
     await expect(attempt({ cashbook: [{ date: DATE, method: 'CASH', amount: 99 }] })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/does not balance/) });
     await expect(attempt({ date: '2026-10-31' })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/closed/) });
+    await expect(attempt({ date: '2026-12-01' })).rejects.toMatchObject({ status: 409, message: 'The period of 2026-12-01 is not open yet: postings must be dated on or before 2026-11-30 until month end opens the next month' });
+    await expect(attempt({ kind: 'JOURNAL', date: '2027-03-01', postings: [line(PARTIES[0]!, 100), line(PARTIES[1]!, -100)], cashbook: [] })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/not open yet/) });
     await expect(attempt({ postings: [{ ...line(PARTIES[0]!, 100), entity: 'NOBODY' }] })).rejects.toMatchObject({ status: 400, message: 'Unknown party: NOBODY' });
     await expect(attempt({ postings: [{ ...line(PARTIES[0]!, 100), door: 'B1' }] })).rejects.toMatchObject({ status: 400, message: 'Door B1 does not belong to owner OWNA' });
     await expect(attempt({ postings: [line(PARTIES[0]!, 100.5)], cashbook: [{ date: DATE, method: 'CASH', amount: 100.5 }] })).rejects.toMatchObject({ status: 400 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { lookupRows } from '../db/lookups.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import {
@@ -30,9 +31,21 @@ export interface PostOptions {
 }
 
 /** The open period: the control month and year. Earlier months are closed by month end. */
-export async function openPeriod(trx: Db): Promise<{ year: number; month: number; first: string; last: string }> {
-  const rows = await trx.selectFrom('control_setting').select(['key', 'value']).where('key', 'in', ['current_year', 'current_month']).execute();
-  const value = (k: string) => Number(rows.find((r) => r.key === k)?.value);
+export async function openPeriod(trx: Db): Promise<OpenPeriod> {
+  return periodOf(await trx.selectFrom('control_setting').select(['key', 'value']).where('key', 'in', PERIOD_KEYS).execute());
+}
+
+export interface OpenPeriod {
+  year: number;
+  month: number;
+  first: string;
+  last: string;
+}
+export const PERIOD_KEYS = ['current_year', 'current_month'];
+
+/** The open period from the control settings read (PERIOD_KEYS among them). */
+export function periodOf(settings: Record<string, unknown>[]): OpenPeriod {
+  const value = (k: string) => Number(settings.find((r) => r.key === k)?.value);
   const year = value('current_year');
   const month = value('current_month');
   return { year, month, ...periodBounds(year, month) };
@@ -51,7 +64,8 @@ export function ledgerError(e: LedgerRuleError): ApiError {
 
 /**
  * The one place that writes posted history. In the caller's database transaction it checks each
- * draft balances against the bank, its period is open, its parties, doors and accounts exist;
+ * draft balances against the bank, its date is in the open period (not before: closed; not after:
+ * not opened yet), its parties, doors and accounts exist;
  * locks the balance rows of every party involved (in key order, so concurrent posts cannot
  * deadlock or both spend the same dollars); refuses any draft that would overdraw, taking the
  * drafts in order; allocates the gapless numbers; and writes txns, postings, cash lines and
@@ -70,14 +84,21 @@ export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], opti
   const entityCodes = [...new Set(allPostings.map((p) => p.entity))].sort();
   const doors = [...new Set(allPostings.map((p) => p.door).filter((d): d is string => !!d))];
   const accountIds = [...new Set(allPostings.map((p) => p.accountId))];
-  const [period, entities, units, accounts] = await Promise.all([
-    openPeriod(trx),
-    trx.selectFrom('entity').select(['code', 'type']).where('code', 'in', entityCodes).execute(),
-    doors.length ? trx.selectFrom('unit').select(['door', 'entity']).where('door', 'in', doors).execute() : [],
-    trx.selectFrom('account').select('id').where('id', 'in', accountIds).execute(),
-  ]);
+  const rows = await lookupRows(trx, {
+    settings: { table: 'control_setting', column: 'key', keys: PERIOD_KEYS, fields: ['key', 'value'] },
+    entities: { table: 'entity', column: 'code', keys: entityCodes, fields: ['code', 'type'] },
+    units: { table: 'unit', column: 'door', keys: doors, fields: ['door', 'entity'] },
+    accounts: { table: 'account', column: 'id', keys: accountIds, fields: ['id'] },
+  });
+  const period = periodOf(rows.settings);
+  const entities = rows.entities as { code: string; type: string }[];
+  const units = rows.units as { door: string; entity: string | null }[];
+  const accounts = rows.accounts as { id: string }[];
+  // Only the open month takes postings: earlier months are closed, later ones not opened yet.
   const early = drafts.find((d) => d.date < period.first);
   if (early) throw new ApiError(409, `The period of ${early.date} is closed: postings must be dated on or after ${period.first}`);
+  const late = drafts.find((d) => d.date > period.last);
+  if (late) throw new ApiError(409, `The period of ${late.date} is not open yet: postings must be dated on or before ${period.last} until month end opens the next month`);
   const typeOf = new Map(entities.map((e) => [e.code, e.type]));
   const unknown = entityCodes.filter((c) => !typeOf.has(c));
   if (unknown.length) throw new ApiError(400, `Unknown part${unknown.length > 1 ? 'ies' : 'y'}: ${unknown.join(', ')}`);
@@ -186,13 +207,20 @@ export function overdrawError(overdrawn: Overdrawn[]): ApiError {
 }
 
 /**
- * Locks every balance row of the parties involved, in key order, creating the missing ones first
- * (a party's first posting to a door): usually they all exist and one statement does it.
+ * Creates missing balance rows, then locks every row of the parties involved, in key order. The
+ * inserts come first, before this transaction holds any row lock: an insert may wait for another
+ * transaction inserting the same key, which must never be waiting for a row locked here (a
+ * lock-then-insert order deadlocked in the concurrency test on PostgreSQL).
  */
 async function lockBalances(trx: Db, changes: Map<string, number>): Promise<BalanceRow[]> {
-  const keys = [...changes.keys()].sort();
-  const entities = [...new Set(keys.map((k) => k.split('\u0000')[0]!))];
-  const lock = () => trx
+  const keys = [...changes.keys()].sort().map((k) => k.split('\u0000') as [string, string]);
+  await trx
+    .insertInto('ledger_balance')
+    .values(keys.map(([entity, door]) => ({ entity, door, balance: 0 })))
+    .onConflict((oc) => oc.columns(['entity', 'door']).doNothing())
+    .execute();
+  const entities = [...new Set(keys.map(([e]) => e))];
+  const rows = await trx
     .selectFrom('ledger_balance')
     .select(['entity', 'door', 'balance'])
     .where('entity', 'in', entities)
@@ -200,17 +228,6 @@ async function lockBalances(trx: Db, changes: Map<string, number>): Promise<Bala
     .orderBy('door')
     .forUpdate()
     .execute();
-  let rows = await lock();
-  const have = new Set(rows.map((r) => balanceKey(r.entity, r.door)));
-  const missing = keys.filter((k) => !have.has(k)).map((k) => k.split('\u0000') as [string, string]);
-  if (missing.length) {
-    await trx
-      .insertInto('ledger_balance')
-      .values(missing.map(([entity, door]) => ({ entity, door, balance: 0 })))
-      .onConflict((oc) => oc.columns(['entity', 'door']).doNothing())
-      .execute();
-    rows = await lock();
-  }
   return rows.map((r) => ({ entity: r.entity, door: r.door, balance: Number(r.balance) }));
 }
 

@@ -6,6 +6,8 @@ import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { openPeriod, postTxn } from './ledger.js';
 import { closeOpenPeriod } from './period.js';
+import { dateInPeriod } from './posting-rules.js';
+import { reverseTxn } from './reversal.js';
 
 let api: TestApi;
 let db: Kysely<CompanyTables>;
@@ -62,5 +64,16 @@ describe('closeOpenPeriod', () => {
     await expect(refused).rejects.toThrow(/cannot be closed: JOURNAL BAD1 does not balance against the bank; at 2026-01-31 the cash book \(12445 cents\) does not equal the sum of the ledgers \(12945 cents\)/);
     expect(await openPeriod(db)).toMatchObject({ year: 2026, month: 1 });
     expect(await logs()).toBe(logsBefore);
+  });
+
+  it('dates a reversal made after the open month has passed on its last day: nothing posts into a month not yet opened', async () => {
+    await setPeriod(2026, 3);
+    const original = await db.transaction().execute((trx) => postTxn(trx, 'TEST', receipt('2026-03-10', 2_500)));
+    await expect(db.transaction().execute((trx) => postTxn(trx, 'TEST', receipt('2026-04-02', 100)))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^The period of 2026-04-02 is not open yet/) });
+    const late = await db.transaction().execute((trx) => reverseTxn(trx, 'TEST', original.id, 'Entered against the wrong owner', '2026-04-02'));
+    expect(late.date).toBe('2026-03-31');
+    const early = await db.transaction().execute(async (trx) => reverseTxn(trx, 'TEST', (await postTxn(trx, 'TEST', receipt('2026-03-11', 700))).id, 'Duplicate of an earlier receipt', '2026-02-20'));
+    expect(early.date).toBe('2026-03-01');
+    expect(dateInPeriod('2026-03-15', { first: '2026-03-01', last: '2026-03-31' })).toBe('2026-03-15');
   });
 });

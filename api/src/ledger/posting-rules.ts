@@ -146,6 +146,15 @@ export function percentOf(cents: number, hundredthsOfPercent: number): number {
   return Math.sign(exact) * Math.round(Math.abs(exact));
 }
 
+/**
+ * The date a system-dated txn (reversal, release, disbursement) posts on: `today`, kept inside
+ * the open period: its first day while today is before it, its last day once today has passed it
+ * (month end has not opened the next month yet).
+ */
+export function dateInPeriod(today: string, period: { first: string; last: string }): string {
+  return today < period.first ? period.first : today > period.last ? period.last : today;
+}
+
 /** First and last day of a period as YYYY-MM-DD. */
 export function periodBounds(year: number, month: number): { first: string; last: string } {
   const first = `${year}-${String(month).padStart(2, '0')}-01`;
