@@ -158,6 +158,35 @@ describe('POST /api/cashbook/receipt', () => {
     await expectInvariants();
   });
 
+  it('moves the owners\' share of a card surcharge (card type surcharge_owner) from each owner door credited to BUSINESS', async () => {
+    // Owner S/C 1.50%, Payer S/C 1.00%.
+    await db.insertInto('card_type').values({ code: 'OWNSC', name: 'Owner share card', surcharge_owner: 150, surcharge_payer: 100 }).execute();
+    const before = { smith: await balance('OWNSMITH', '101'), jones: await balance('OWNJONES', '201'), clean: await balance('SUPCLEAN'), business: await balance('BUSINESS') };
+    const res = await api.call('POST', '/api/cashbook/receipt', {
+      body: {
+        ...receipt({ method: 'CARD', card_type: 'OWNSC', payer_type: 'OTHER', payer_entity: null, payer: 'Card Guest' }),
+        items: [
+          { selector: 'ACCOUNT', ref: 'ROOMCHG', entity: 'OWNSMITH', door: '101', description: 'Room', amount: 200.01 },
+          { selector: 'ACCOUNT', ref: 'ROOMCHG', entity: 'OWNJONES', door: '201', description: 'Room', amount: 1 },
+          { selector: 'ACCOUNT', ref: 'CLEAN', entity: 'SUPCLEAN', door: null, description: 'Clean', amount: 50 },
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Payer: 1% of $251.01 = 251.01 cents -> $2.51 on top. Owners: 1.5% of $200.01 = 300.015 cents -> $3.00;
+    // 1.5% of $1.00 = 1.5 cents -> 2 cents (half away from zero). The supplier bears nothing.
+    expect(res.body.data).toMatchObject({ surchargeAmount: 2.51, receiptTotal: 253.52, amount: 253.52 });
+    expect(await balance('OWNSMITH', '101')).toBe(before.smith + 20_001 - 300);
+    expect(await balance('OWNJONES', '201')).toBe(before.jones + 100 - 2);
+    expect(await balance('SUPCLEAN')).toBe(before.clean + 5_000);
+    expect(await balance('BUSINESS')).toBe(before.business + 251 + 302);
+    const lines = await db.selectFrom('posting').select(['entity', 'door', 'account_id', 'amount']).where('txn_id', '=', String(res.body.data.id)).where('account_id', '=', 'SURCHG').orderBy('id').execute();
+    expect(lines.map((l) => [l.entity, l.door, Number(l.amount)])).toEqual([['BUSINESS', null, 251], ['OWNSMITH', '101', -300], ['OWNJONES', '201', -2], ['BUSINESS', null, 302]]);
+    const cash = await db.selectFrom('cashbook').select('amount').where('txn_id', '=', String(res.body.data.id)).executeTakeFirstOrThrow();
+    expect(Number(cash.amount)).toBe(25_352);
+    await expectInvariants();
+  });
+
   it('takes a payer of type OTHER as multi-line text: first line the name', async () => {
     const res = await api.call('POST', '/api/cashbook/receipt', { body: receipt({ payer_type: 'OTHER', payer_entity: null, payer: 'Walk-in Guest\n12 Main St\nNoosa QLD' }) });
     expect(res.status).toBe(200);

@@ -1,10 +1,11 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ReceiptInput } from '../contracts/cashbook.js';
 import type { CompanyTables } from '../db/schema.js';
+import { lookupRows } from '../db/lookups.js';
 import { ApiError, badRequest, conflict } from '../http/errors.js';
 import { MONTH_END_LOCK_KEYS, monthEndLockRefusal } from '../http/month-end-lock.js';
-import { type PostedTxn, postTxns } from '../ledger/ledger.js';
-import { type PostingLine, type TxnDraft, percentOf, periodBounds } from '../ledger/posting-rules.js';
+import { PERIOD_KEYS, type PostedTxn, periodOf, postTxns } from '../ledger/ledger.js';
+import { type PostingLine, type TxnDraft, percentOf } from '../ledger/posting-rules.js';
 import { formatCents, toCents } from '../money/cents.js';
 import { assertInOpenPeriod, refuseEdit } from './post.js';
 
@@ -27,6 +28,15 @@ export interface PreparedReceipt {
   paidCharges: string[];
 }
 
+interface CardType {
+  code: string;
+  /** Hundredths of a percent added for the payer. */
+  surcharge_payer: number;
+  /** Hundredths of a percent of their card takings the owners bear. */
+  surcharge_owner: number;
+  inactive: boolean;
+}
+
 interface ChargeItem {
   account_id: string;
   recipient_entity: string;
@@ -42,14 +52,16 @@ interface ReceiptContext {
   doors: Set<string>;
   charges: Map<string, Selectable<CompanyTables['charge']>>;
   chargeItems: Map<string, ChargeItem[]>;
-  cards: Map<string, { code: string; surcharge_payer: number; inactive: boolean }>;
+  cards: Map<string, CardType>;
+  /** Party types of the item entities and of the recipients of the charges paid. */
+  typeOf: Map<string, string>;
   surchargeAccount: string | null;
   /** Charges paid by receipts earlier in the batch: to later ones they are already released. */
   claimed: Set<string>;
 }
 
 /** The open period, the month-end lock and the surcharge account, read in one query. */
-const SETTINGS = ['current_year', 'current_month', ...MONTH_END_LOCK_KEYS, 'surcharge_account'];
+const SETTINGS = [...PERIOD_KEYS, ...MONTH_END_LOCK_KEYS, 'surcharge_account'];
 
 const asOutcome = async <T>(fn: () => Promise<T> | T): Promise<Outcome<T>> => {
   try {
@@ -75,13 +87,17 @@ export async function prepareReceipts(trx: Db, requests: ReceiptRequest[]): Prom
   const chargeIds = [...new Set(inputs.flatMap((i) => i.items.filter((it) => it.selector === 'CHARGE' && /^\d{1,18}$/.test(it.ref)).map((it) => it.ref)))];
   const cardCodes = [...new Set(inputs.filter((i) => i.method === 'CARD' && i.card_type).map((i) => i.card_type!))];
 
-  const [settings, entities, doors, charges, cards] = await Promise.all([
-    trx.selectFrom('control_setting').select(['key', 'value']).where('key', 'in', SETTINGS).execute(),
-    codes.length ? trx.selectFrom('entity').select(['code', 'type', 'name']).where('code', 'in', codes).execute() : [],
-    doorCodes.length ? trx.selectFrom('unit').select('door').where('door', 'in', doorCodes).execute() : [],
-    chargeIds.length ? trx.selectFrom('charge').selectAll().where('id', 'in', chargeIds).orderBy('id').forUpdate().execute() : [],
-    cardCodes.length ? trx.selectFrom('card_type').select(['code', 'surcharge_payer', 'inactive']).where('code', 'in', cardCodes).execute() : [],
-  ]);
+  const found = await lookupRows(trx, {
+    settings: { table: 'control_setting', column: 'key', keys: SETTINGS, fields: ['key', 'value'] },
+    entities: { table: 'entity', column: 'code', keys: codes, fields: ['code', 'type', 'name'] },
+    doors: { table: 'unit', column: 'door', keys: doorCodes, fields: ['door'] },
+    cards: { table: 'card_type', column: 'code', keys: cardCodes, fields: ['code', 'surcharge_payer', 'surcharge_owner', 'inactive'] },
+  });
+  const settings = found.settings as { key: string; value: unknown }[];
+  const entities = found.entities as { code: string; type: string; name: string }[];
+  const doors = found.doors as { door: string }[];
+  const cards = found.cards as unknown as CardType[];
+  const charges = chargeIds.length ? await trx.selectFrom('charge').selectAll().where('id', 'in', chargeIds).orderBy('id').forUpdate().execute() : [];
   const chargeItems = new Map<string, ChargeItem[]>();
   if (charges.length) {
     const rows = await trx.selectFrom('charge_item').selectAll().where('charge_id', 'in', charges.map((c) => c.id)).orderBy('id').execute();
@@ -91,14 +107,21 @@ export async function prepareReceipts(trx: Db, requests: ReceiptRequest[]): Prom
       chargeItems.set(String(r.charge_id), list);
     }
   }
+  // The owner's share of a card surcharge needs to know which charge recipients are owners.
+  const typeOf = new Map(entities.map((e) => [e.code, e.type]));
+  const recipients = [...new Set([...chargeItems.values()].flat().map((ci) => ci.recipient_entity))].filter((c) => !typeOf.has(c));
+  if (recipients.length && cards.length) {
+    for (const e of await trx.selectFrom('entity').select(['code', 'type']).where('code', 'in', recipients).execute()) typeOf.set(e.code, e.type);
+  }
   const setting = (key: string) => settings.find((r) => r.key === key)?.value;
   const context: ReceiptContext = {
-    open: periodBounds(Number(setting('current_year')), Number(setting('current_month'))),
+    open: periodOf(settings),
     entities: new Map(entities.map((e) => [e.code, e])),
     doors: new Set(doors.map((d) => d.door)),
     charges: new Map(charges.map((c) => [String(c.id), c])),
     chargeItems,
     cards: new Map(cards.map((c) => [c.code, c])),
+    typeOf,
     surchargeAccount: typeof setting('surcharge_account') === 'string' ? (setting('surcharge_account') as string) || null : null,
     claimed: new Set(),
   };
@@ -122,7 +145,8 @@ export async function prepareReceipts(trx: Db, requests: ReceiptRequest[]): Prom
  * to the charge items' recipients by account, and the charge becomes RELEASED by this txn); each
  * ACCOUNT item credits its party and door on that account. A card receipt adds the card type's
  * payer surcharge (rounded once) to the bank line and credits it to BUSINESS on the surcharge
- * account. One cash line carries the total.
+ * account, and moves the owners' share (ownersShare) from the owners credited to BUSINESS. One
+ * cash line carries the total.
  */
 function shapeReceipt(ctx: ReceiptContext, userId: string, input: ReceiptInput): PreparedReceipt {
   assertInOpenPeriod(ctx.open, input.date);
@@ -191,9 +215,16 @@ function shapeReceipt(ctx: ReceiptContext, userId: string, input: ReceiptInput):
     cardType = card.code;
     surchargeRate = card.surcharge_payer;
     surcharge = percentOf(total, surchargeRate);
-    if (surcharge > 0) {
-      if (!ctx.surchargeAccount) throw new ApiError(409, 'The control setting surcharge_account is not set: complete Setup / Control first');
-      postings.push({ entity: 'BUSINESS', door: null, accountId: ctx.surchargeAccount, amount: surcharge, description: `Card surcharge ${surchargeRate / 100}% (${card.code})` });
+    const owners = ownersShare(postings, card, ctx.typeOf);
+    if (surcharge > 0 || owners.length) {
+      const account = ctx.surchargeAccount;
+      if (!account) throw new ApiError(409, 'The control setting surcharge_account is not set: complete Setup / Control first');
+      if (surcharge > 0) postings.push({ entity: 'BUSINESS', door: null, accountId: account, amount: surcharge, description: `Card surcharge ${surchargeRate / 100}% (${card.code})` });
+      for (const o of owners) {
+        postings.push({ entity: o.entity, door: o.door, accountId: account, amount: -o.cents, description: `Card surcharge, owner's share ${card.surcharge_owner / 100}% (${card.code})` });
+      }
+      const toBusiness = owners.reduce((a, o) => a + o.cents, 0);
+      if (toBusiness > 0) postings.push({ entity: 'BUSINESS', door: null, accountId: account, amount: toBusiness, description: `Card surcharge, owners' share ${card.surcharge_owner / 100}% (${card.code})` });
     }
   }
 
@@ -212,6 +243,26 @@ function shapeReceipt(ctx: ReceiptContext, userId: string, input: ReceiptInput):
     items,
     paidCharges,
   };
+}
+
+/**
+ * The owners' share of a card's cost (card type surcharge_owner, spec 3 'Card type'; the Owner
+ * S/C % beside the Payer S/C %): of the card money a receipt credits to an owner, that percentage
+ * moves from the owner's ledger (door) to BUSINESS on the surcharge account. Rounded once per
+ * owner and door, half away from zero; BUSINESS gets exactly the sum, so the receipt still
+ * balances against the bank (the bank line is unchanged: the payer does not pay this part).
+ */
+export function ownersShare(postings: PostingLine[], card: { surcharge_owner: number }, typeOf: Map<string, string>): { entity: string; door: string | null; cents: number }[] {
+  if (card.surcharge_owner <= 0) return [];
+  const credited = new Map<string, { entity: string; door: string | null; cents: number }>();
+  for (const p of postings) {
+    if (typeOf.get(p.entity) !== 'OWNER') continue;
+    const key = `${p.entity}\u0000${p.door ?? ''}`;
+    const row = credited.get(key) ?? { entity: p.entity, door: p.door, cents: 0 };
+    row.cents += p.amount;
+    credited.set(key, row);
+  }
+  return [...credited.values()].map((c) => ({ ...c, cents: percentOf(c.cents, card.surcharge_owner) })).filter((c) => c.cents > 0);
 }
 
 /**
