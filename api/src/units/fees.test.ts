@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { changeLog, createStaff, expectRefused } from '../users/test-support.js';
-import { assertChargeDate, isoToday } from './fees.js';
+import { assertChargeDate, isoToday, percentageBase } from './fees.js';
+import { jsonb } from '../db/open.js';
+import { openPeriod, postTxns } from '../ledger/ledger.js';
 
 let api: TestApi;
 let db: Kysely<any>;
@@ -34,6 +36,15 @@ describe('unit fees as charges', () => {
     expect(() => assertChargeDate('2027-04-20', '2026-04-20')).not.toThrow();
   });
 
+  it('takes a P fee on room charges for bookings, on rent for rentals, on both when it applies to both', () => {
+    const revenue = { room: 100_000, rent: 50_000 };
+    expect(percentageBase({ apply_to_booking: true, apply_to_rental: false }, revenue)).toBe(100_000);
+    expect(percentageBase({ apply_to_booking: false, apply_to_rental: true }, revenue)).toBe(50_000);
+    expect(percentageBase({ apply_to_booking: true, apply_to_rental: true }, revenue)).toBe(150_000);
+    expect(percentageBase({ apply_to_booking: false, apply_to_rental: false }, revenue)).toBe(0);
+    expect(percentageBase({ apply_to_booking: true, apply_to_rental: true }, undefined)).toBe(0);
+  });
+
   it('start of day raises the month\'s fees once', async () => {
     expect((await api.call('GET', '/api/control/start?force=true')).body.data.ran).toBe(true);
     const rows = await feeCharges();
@@ -46,7 +57,7 @@ describe('unit fees as charges', () => {
     expect(rows.every((r) => r.date === today)).toBe(true);
   });
 
-  it('PUT /api/unit/applyfees is idempotent per unit and month; P fees are not monthly', async () => {
+  it('PUT /api/unit/applyfees is idempotent per unit and month; P fees apply only when they are defaults', async () => {
     const res = await api.call('PUT', '/api/unit/applyfees', { body: {} });
     expect(res.body).toMatchObject({ message: '0 charges raised', error: false });
     expect((await api.call('PUT', '/api/unit/applyfees', { body: { door: '101' } })).body.message).toBe('0 charges raised');
@@ -84,6 +95,63 @@ describe('unit fees as charges', () => {
     expect((await api.call('PUT', '/api/unit/applyfees', { body: { date: today } })).body.message).toBe('0 charges raised');
     const log = (await changeLog(api, 'charge')).map((l) => l.message);
     expect(log).toEqual(expect.arrayContaining([`Unit fees for ${month}: 4 charges raised`, `Unit fees for ${month}: 3 charges cancelled`]));
+  });
+
+  it('raises percentage (P) fees on last month\'s room charges and rent reaching the owner\'s door, gross or after the other fees', async () => {
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const prev = m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
+    const day = (d: number) => `${prev.year}-${String(prev.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+    const books = api.db.company('co_demotrust');
+    const open = await openPeriod(books);
+    const receipt = (d: number, entity: string, door: string, account: string, cents: number) => ({
+      kind: 'RECEIPT' as const, date: day(d), memo: 'Letting revenue', postings: [{ entity, door, accountId: account, amount: cents, description: account }], cashbook: [{ date: day(d), method: 'EFT' as const, amount: cents }],
+    });
+    // Last month's revenue, posted while that month was open: 201 has $1,000.00 of room charges and
+    // $500.00 rent; 101 has $333.33 of room charges; this month's room charges do not count.
+    await db.updateTable('control_setting').set({ value: jsonb(prev.year) }).where('key', '=', 'current_year').execute();
+    await db.updateTable('control_setting').set({ value: jsonb(prev.month) }).where('key', '=', 'current_month').execute();
+    try {
+      await books.transaction().execute((trx) => postTxns(trx, 'TEST', [
+        receipt(3, 'OWNJONES', '201', 'ROOMCHG', 60_000), receipt(9, 'OWNJONES', '201', 'ROOMCHG', 40_000),
+        receipt(5, 'OWNJONES', '201', 'RENT', 50_000), receipt(20, 'OWNSMITH', '101', 'ROOMCHG', 33_333),
+      ]));
+    } finally {
+      await db.updateTable('control_setting').set({ value: jsonb(open.year) }).where('key', '=', 'current_year').execute();
+      await db.updateTable('control_setting').set({ value: jsonb(open.month) }).where('key', '=', 'current_month').execute();
+    }
+    await books.transaction().execute((trx) => postTxns(trx, 'TEST', [{ ...receipt(1, 'OWNJONES', '201', 'ROOMCHG', 99_900), date: today, cashbook: [{ date: today, method: 'EFT', amount: 99_900 }] }]));
+    // ADV LEVY: 2% of room charges, before other fees. A rent commission: 10% of rent after the other fees.
+    await db.updateTable('fee').set({ is_default: true }).where('name', '=', 'ADV LEVY').execute();
+    await db.insertInto('fee').values({
+      name: 'RENT COMM', account_id: 'RENTCOMM', method: 'P', apply_to: jsonb(['*']), value: 1000, frequency: 1, entity: 'BUSINESS', show_on_statement: true,
+      is_default: true, apply_to_booking: false, apply_to_rental: true, apply_before_other_fees: false,
+    }).execute();
+    try {
+      expect((await api.call('DELETE', '/api/rental/deletecharges', { body: {} })).status).toBe(200);
+      const res = await api.call('PUT', '/api/unit/applyfees', { body: {} });
+      expect(res.body).toMatchObject({ message: '4 charges raised', error: false });
+      const items = await db.selectFrom('charge').innerJoin('charge_item', 'charge_item.charge_id', 'charge.id')
+        .select(['charge.door', 'charge_item.account_id', 'charge_item.amount', 'charge_item.description'])
+        .where('charge.source', '=', 'UNITFEE').where('charge.status', '=', 'PENDING').orderBy('charge.door').orderBy('charge_item.id').execute();
+      const label = `letting revenue ${prev.month}/${prev.year}`;
+      expect(items.map((i) => [i.door, i.account_id, Number(i.amount), i.description])).toEqual([
+        ['101', 'CLEAN', 2000, 'Linen service'],
+        ['101', 'MGMTFEE', 5500, 'MGMT FEE'],
+        // 2% of $333.33 = 666.66 cents -> $6.67; 101 has no rent, so no rent commission.
+        ['101', 'ADVERT', 667, `ADV LEVY 2% of $333.33 (${label})`],
+        ['102', 'MGMTFEE', 6000, 'Management'],
+        ['201', 'MGMTFEE', 5500, 'MGMT FEE'],
+        ['201', 'ADVERT', 2000, `ADV LEVY 2% of $1,000.00 (${label})`],
+        // 10% of ($500.00 rent - $55.00 - $20.00) = $42.50.
+        ['201', 'RENTCOMM', 4250, `RENT COMM 10% of $425.00 (${label})`],
+      ]);
+      expect((await api.call('PUT', '/api/unit/applyfees', { body: {} })).body.message).toBe('0 charges raised');
+    } finally {
+      await db.updateTable('fee').set({ is_default: false }).where('name', '=', 'ADV LEVY').execute();
+      await db.deleteFrom('fee').where('name', '=', 'RENT COMM').execute();
+      await api.call('DELETE', '/api/rental/deletecharges', { body: {} });
+      await api.call('PUT', '/api/unit/applyfees', { body: {} });
+    }
   });
 
   it('needs p_entry_disbursement', async () => {

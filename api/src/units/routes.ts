@@ -5,7 +5,7 @@ import {
 } from '../contracts/unit.js';
 import type { CompanyTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { ApiError, badRequest, notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
@@ -77,6 +77,15 @@ export function unitRoutes({ requires }: AppDeps) {
     });
     const skipped = result.skipped.length ? `; not raised: ${result.skipped.join('; ')}` : '';
     return c.json({ data: result, message: `${result.raised} charges raised${skipped}`, error: false });
+  });
+
+  // Spec 2 §7: the dashboard's unit sync pulls the units from the booking system. That system's
+  // interface is not part of this build (units are kept here), so the call says so plainly.
+  app.post('/sync', requires('p_entities'), async (c) => {
+    const row = await c.get('company').db.selectFrom('control_setting').select('value').where('key', '=', 'gp_host').executeTakeFirst();
+    const host = typeof row?.value === 'string' && row.value.trim() ? row.value.trim() : null;
+    if (!host) throw new ApiError(409, 'No booking system is set up (Setup / Control, Booking-system Sync), so there are no units to sync: units are kept in Accounts / Units');
+    throw new ApiError(409, `Unit sync with the booking system (${host}) is not available in this build: units are kept in Accounts / Units`);
   });
 
   app.get('/:door', requires('p_entities'), async (c) => {

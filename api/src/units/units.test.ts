@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonb } from '../db/open.js';
 import { postTxn } from '../ledger/ledger.js';
 import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
@@ -215,5 +216,20 @@ describe('permissions', () => {
       expect((await api.call(method, path, { token, body })).status, `${method} ${path}`).toBe(403);
     }
     expect(await tableRows(api, 'unit')).toBe(before);
+  });
+});
+
+describe('POST /api/unit/sync', () => {
+  it('says plainly that units do not sync from a booking system here, with or without one set up, changing nothing', async () => {
+    await expectRefused(api, 'unit', 'POST', '/api/unit/sync', undefined, { status: 409, message: /^No booking system is set up \(Setup \/ Control, Booking-system Sync\), so there are no units to sync/ });
+    const books = api.db.company('co_demotrust');
+    await books.updateTable('control_setting').set({ value: jsonb('gp.example.com') }).where('key', '=', 'gp_host').execute();
+    try {
+      await expectRefused(api, 'unit', 'POST', '/api/unit/sync', undefined, { status: 409, message: 'Unit sync with the booking system (gp.example.com) is not available in this build: units are kept in Accounts / Units' });
+    } finally {
+      await books.updateTable('control_setting').set({ value: jsonb(null) }).where('key', '=', 'gp_host').execute();
+    }
+    const token = await createStaff(api, 'NOSYNC', { p_dashboard: true });
+    expect((await api.call('POST', '/api/unit/sync', { token })).status).toBe(403);
   });
 });
