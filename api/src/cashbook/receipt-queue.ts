@@ -3,7 +3,7 @@ import type { CashbookRecord, ReceiptInput } from '../contracts/cashbook.js';
 import type { CompanyTables } from '../db/schema.js';
 import type { PostedTxn } from '../ledger/ledger.js';
 import { readReceipts } from './queries.js';
-import { type ReceiptRequest, postPreparedReceipts, prepareReceipts } from './receipts.js';
+import { type Outcome, type ReceiptRequest, postPreparedReceipts, prepareReceipts } from './receipts.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -51,24 +51,34 @@ export class ReceiptQueue {
   }
 
   private async drain() {
-    while (this.waiting.length) await this.run(this.waiting.splice(0, MAX_BATCH));
+    while (this.waiting.length) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      try {
+        // Once committed, the answers are read back while the next batch posts.
+        void this.answer(batch, await this.post(batch));
+      } catch (error) {
+        for (const member of batch) member.reject(error);
+      }
+    }
     this.running = false;
   }
 
-  private async run(batch: Member[]) {
+  private async answer(batch: Member[], outcomes: Outcome<PostedTxn>[]) {
+    const posted = outcomes.flatMap((o, i) => {
+      if (o.ok) return [{ member: batch[i]!, txn: o.value }];
+      batch[i]!.reject(o.error);
+      return [];
+    });
+    if (!posted.length) return;
     try {
-      const outcomes = await this.post(batch);
-      const postedIds = outcomes.flatMap((o) => (o.ok ? [String(o.value.id)] : []));
-      const records = new Map((await readReceipts(this.db, postedIds)).map((r) => [String(r.id), r]));
-      outcomes.forEach((o, i) => {
-        const member = batch[i]!;
-        if (!o.ok) return member.reject(o.error);
-        const record = records.get(String(o.value.id));
-        if (record) member.resolve({ posted: o.value, record });
-        else member.reject(new Error(`Receipt ${o.value.ref} was posted but cannot be read back`));
-      });
+      const records = new Map((await readReceipts(this.db, posted.map((p) => String(p.txn.id)))).map((r) => [String(r.id), r]));
+      for (const { member, txn } of posted) {
+        const record = records.get(String(txn.id));
+        if (record) member.resolve({ posted: txn, record });
+        else member.reject(new Error(`Receipt ${txn.ref} was posted but cannot be read back`));
+      }
     } catch (error) {
-      for (const member of batch) member.reject(error);
+      for (const { member } of posted) member.reject(error);
     }
   }
 

@@ -123,22 +123,7 @@ export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], opti
   // every post of a kind until commit, so as little as possible should follow it.
   await updateBalances(trx, totalChanges);
   const refs = await allocateNumbers(trx, drafts.map((d) => d.kind));
-  const txnRows = await insertChunked(trx, 'txn', drafts.map((d, i) => {
-    const [year, month] = d.date.split('-').map(Number) as [number, number];
-    return {
-      kind: d.kind, ref: refs[i]!, date: d.date, year, month, memo: d.memo, source: d.source ?? 'MANUAL',
-      source_ref: d.sourceRef ?? null, reversal_of: d.reversalOf ?? null, reason: d.reason ?? null, user_id: d.userId ?? userId,
-    };
-  }), ['id', 'kind', 'ref']);
-  const idOf = new Map(txnRows.map((r) => [`${r.kind}\u0000${r.ref}`, Number(r.id)]));
-  const ids = drafts.map((d, i) => idOf.get(`${d.kind}\u0000${refs[i]}`)!);
-  await insertChunked(trx, 'posting', drafts.flatMap((d, i) => d.postings.map((p) => ({
-    txn_id: ids[i]!, entity: p.entity, door: p.door, account_id: p.accountId, amount: p.amount, description: p.description, charge_id: p.chargeId ?? null,
-  }))));
-  await insertChunked(trx, 'cashbook', drafts.flatMap((d, i) => d.cashbook.map((c) => ({
-    txn_id: ids[i]!, date: c.date, method: c.method, card_type: c.cardType ?? null, amount: c.amount, payer: c.payer ?? null,
-    payee: c.payee ?? null, tran_ref: c.tranRef ?? null, source_ref: c.sourceRef ?? null,
-  }))));
+  const ids = await writeTxns(trx, userId, drafts, refs);
   return drafts.map((d, i) => ({ id: ids[i]!, kind: d.kind, ref: refs[i]!, date: d.date }));
 }
 
@@ -187,16 +172,66 @@ async function updateBalances(trx: Db, changes: Map<string, number>) {
   }
 }
 
-/** Multi-row inserts in chunks that stay under PostgreSQL's 65,535 bound parameters. */
-async function insertChunked(trx: Db, table: 'txn' | 'posting' | 'cashbook', rows: Record<string, unknown>[], returning: string[] = []): Promise<any[]> {
-  const out: any[] = [];
-  const size = 4000;
-  for (let i = 0; i < rows.length; i += size) {
-    const q = (trx as Kysely<any>).insertInto(table).values(rows.slice(i, i + size));
-    if (returning.length) out.push(...(await q.returning(returning).execute()));
-    else await q.execute();
+/**
+ * Writes the txns with their postings and cash lines: one statement per chunk (each statement in a
+ * transaction is a round trip, and these run while the number lock is held), the txn insert in a
+ * WITH whose returned ids the posting and cashbook inserts join on by (kind, ref). Chunks keep
+ * each statement under PostgreSQL's 65,535 bound parameters. Lines keep the drafts' order (ids).
+ */
+async function writeTxns(trx: Db, userId: string, drafts: TxnDraft[], refs: string[]): Promise<number[]> {
+  const idOf = new Map<string, number>();
+  const key = (kind: string, ref: string) => `${kind}\u0000${ref}`;
+  for (const chunk of paramChunks(drafts.map((d, i) => ({ d, ref: refs[i]! })), ({ d }) => 11 + 9 * d.postings.length + 11 * d.cashbook.length)) {
+    const txns = chunk.map(({ d, ref }) => {
+      const [year, month] = d.date.split('-').map(Number) as [number, number];
+      return {
+        kind: d.kind, ref, date: d.date, year, month, memo: d.memo, source: d.source ?? 'MANUAL',
+        source_ref: d.sourceRef ?? null, reversal_of: d.reversalOf ?? null, reason: d.reason ?? null, user_id: d.userId ?? userId,
+      };
+    });
+    let n = 0;
+    const postings = chunk.flatMap(({ d, ref }) => d.postings.map((p) =>
+      sql`(${n++}::int, ${d.kind}::text, ${ref}::text, ${p.entity}::text, ${p.door}::text, ${p.accountId}::text, ${p.amount}::bigint, ${p.description}::text, ${p.chargeId ?? null}::bigint)`));
+    const cash = chunk.flatMap(({ d, ref }) => d.cashbook.map((c) =>
+      sql`(${n++}::int, ${d.kind}::text, ${ref}::text, ${c.date}::date, ${c.method}::text, ${c.cardType ?? null}::text, ${c.amount}::bigint, ${c.payer ?? null}::text, ${c.payee ?? null}::text, ${c.tranRef ?? null}::text, ${c.sourceRef ?? null}::text)`));
+    let q: any = trx.with('t', (db) => db.insertInto('txn').values(txns).returning(['id', 'kind', 'ref']));
+    if (postings.length) {
+      q = q.with('p', (db: Kysely<any>) => db.insertInto('posting').columns(['txn_id', 'entity', 'door', 'account_id', 'amount', 'description', 'charge_id']).expression(
+        db.selectFrom('t').innerJoin(sql`(values ${sql.join(postings)})`.as<'v'>(sql`v(n, kind, ref, entity, door, account_id, amount, description, charge_id)`), (j) => j.on(sql<boolean>`v.kind = t.kind and v.ref = t.ref`))
+          .select([sql`t.id`.as('txn_id'), sql`v.entity`.as('entity'), sql`v.door`.as('door'), sql`v.account_id`.as('account_id'), sql`v.amount`.as('amount'), sql`v.description`.as('description'), sql`v.charge_id`.as('charge_id')])
+          .orderBy(sql`v.n`),
+      ));
+    }
+    if (cash.length) {
+      q = q.with('c', (db: Kysely<any>) => db.insertInto('cashbook').columns(['txn_id', 'date', 'method', 'card_type', 'amount', 'payer', 'payee', 'tran_ref', 'source_ref']).expression(
+        db.selectFrom('t').innerJoin(sql`(values ${sql.join(cash)})`.as<'v'>(sql`v(n, kind, ref, date, method, card_type, amount, payer, payee, tran_ref, source_ref)`), (j) => j.on(sql<boolean>`v.kind = t.kind and v.ref = t.ref`))
+          .select([sql`t.id`.as('txn_id'), sql`v.date`.as('date'), sql`v.method`.as('method'), sql`v.card_type`.as('card_type'), sql`v.amount`.as('amount'), sql`v.payer`.as('payer'), sql`v.payee`.as('payee'), sql`v.tran_ref`.as('tran_ref'), sql`v.source_ref`.as('source_ref')])
+          .orderBy(sql`v.n`),
+      ));
+    }
+    const rows = (await q.selectFrom('t').select(['id', 'kind', 'ref']).execute()) as { id: string; kind: string; ref: string }[];
+    for (const r of rows) idOf.set(key(r.kind, r.ref), Number(r.id));
   }
-  return out;
+  return drafts.map((d, i) => idOf.get(key(d.kind, refs[i]!))!);
+}
+
+/** Consecutive groups whose parameter counts stay under PostgreSQL's bound (65,535), with margin. */
+function paramChunks<T>(items: T[], params: (item: T) => number, limit = 60_000): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let used = 0;
+  for (const item of items) {
+    const p = params(item);
+    if (current.length && used + p > limit) {
+      chunks.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(item);
+    used += p;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
 }
 
 export function overdrawError(overdrawn: Overdrawn[]): ApiError {
