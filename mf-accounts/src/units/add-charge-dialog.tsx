@@ -12,6 +12,7 @@ import {
   TextField, useFieldArray, useLookups, useWatch, useZodForm,
 } from 'shared-ui';
 import type { FieldValues } from 'react-hook-form';
+import { FieldGrid } from './field-grid.js';
 import { MoneyCell, SelectCell, TextCell, type Option } from './line-cells.js';
 import { CHARGE_RECIPIENT_TYPES, chargeFormSchema } from './rules.js';
 
@@ -89,13 +90,13 @@ export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactE
                 </MessageBar>
               ) : null}
               <FormProvider {...form}>
-                <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))', alignItems: 'start' }}>
+                <FieldGrid alignTop>
                   <DateField name="date" label="Date" required />
                   <SelectField name="recipient_type" label="Recipient type" options={CHARGE_RECIPIENT_TYPES.map((t) => ({ value: t, label: t }))} />
                   {recipientType === 'BUSINESS' ? null : <SelectField name="recipient" label="Recipient" required placeholder="Select the recipient" options={recipients} />}
                   <TextField name="name" label="Name" required maxLength={100} />
                   <TextField name="source_ref" label="Invoice number" maxLength={60} />
-                </div>
+                </FieldGrid>
                 <MultilineField name="memo" label="Details" required rows={2} maxLength={2000} />
                 <div role="region" aria-label="Charge items" tabIndex={0} style={{ overflowX: 'auto' }}>
                   <Table size="small" aria-label="Items" style={{ minWidth: 560 }}>

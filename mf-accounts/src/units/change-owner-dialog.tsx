@@ -6,6 +6,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UNIT_MESSAGES, type ChangeOwnerRow } from 'api/contracts/unit';
 import { api, DateInput, formatCents, formatMoney, listQueryKey, notify, startupKeys, toIsoDate, useControl, useLookups } from 'shared-ui';
+import { FieldGrid } from './field-grid.js';
 import { changeDateLimits, changeOwnerQuery, defaultChangeDate, newOwnerOptions, previewTotals } from './rules.js';
 
 /** The Select's value while no new owner has been chosen ('' is Unassign Owner). */
@@ -68,7 +69,7 @@ export function ChangeOwnerDialog({ unit, onClose, onChanged }: ChangeOwnerDialo
             <Text>
               Unit {unit.door}, owned by {unit.entity} {unit.entityname ?? ''}
             </Text>
-            <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))', alignItems: 'end' }}>
+            <FieldGrid>
               <Field label="Change date" hint="Within the current month, up to today">
                 <DateInput value={changeDate} onChange={setDate} min={limits?.min} max={limits?.max} />
               </Field>
@@ -85,7 +86,7 @@ export function ChangeOwnerDialog({ unit, onClose, onChanged }: ChangeOwnerDialo
                 </Select>
               </Field>
               <Checkbox checked={adjustment} onChange={(_, d) => setAdjustment(d.checked === true)} label="Split this month's pending charges by days" />
-            </div>
+            </FieldGrid>
             {error ? (
               <MessageBar intent="error">
                 <MessageBarBody>{error.message}</MessageBarBody>

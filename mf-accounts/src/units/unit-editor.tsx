@@ -9,6 +9,7 @@ import {
 } from 'shared-ui';
 import { AddChargeDialog } from './add-charge-dialog.js';
 import { ChangeOwnerDialog } from './change-owner-dialog.js';
+import { FieldGrid } from './field-grid.js';
 import type { Option } from './line-cells.js';
 import { inactiveLock } from './rules.js';
 import { UnitLines } from './unit-lines.js';
@@ -26,10 +27,6 @@ function options(rows: readonly Row[] | undefined, key: string, name: string, ke
 
 const entityOptions = (lookups: Lookups | undefined, types: readonly string[], keep?: unknown) =>
   options((lookups?.entity ?? []).filter((e) => types.includes(String(e.type))), 'code', 'name', keep);
-
-function Grid({ children }: { children: ReactNode }) {
-  return <div style={{ display: 'grid', gap: '8px 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))', alignItems: 'start' }}>{children}</div>;
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -51,7 +48,7 @@ function DetailsTab({ record, isNew }: Ctx): ReactElement {
   return (
     <>
       <Section title="Unit">
-        <Grid>
+        <FieldGrid alignTop>
           <TextField name="door" label="Door" required upperCase maxLength={10} disabled={!isNew} />
           <TextField name="name" label="Name" required upperCase maxLength={40} />
           <TextField name="location" label="Location" maxLength={60} />
@@ -81,10 +78,10 @@ function DetailsTab({ record, isNew }: Ctx): ReactElement {
           ) : (
             inactive
           )}
-        </Grid>
+        </FieldGrid>
       </Section>
       <Section title="Letting and pool">
-        <Grid>
+        <FieldGrid alignTop>
           <SelectField name="letting_pool" label="Letting pool" placeholder="None" options={LETTING_POOLS.map((p) => ({ value: p, label: p }))} />
           {/* The start date can be changed only for BOOKINGS (spec 2 §4 'Unit changes'). */}
           <DateField name="letting_pool_start" label="Letting pool start" disabled={pool !== 'BOOKINGS'} />
@@ -95,7 +92,7 @@ function DetailsTab({ record, isNew }: Ctx): ReactElement {
           <CheckboxField name="is_pool" label="In a pool" />
           <SelectField name="pool_owner" label="Pool" placeholder="None" required={isPool} options={entityOptions(lookups, ['POOL'], record?.pool_owner)} />
           <NumberField name="days_in_pool" label="Days in pool" min={0} max={366} />
-        </Grid>
+        </FieldGrid>
         <MultilineField name="agreement_details" label="Agreement details" rows={2} maxLength={4000} />
       </Section>
       {record ? (
