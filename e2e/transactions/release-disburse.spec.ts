@@ -117,16 +117,27 @@ test('a charge raised for a demo owner is released, the owner held and disbursed
     await search(page, owner!.code);
   }
 
-  // Disburse the owner alone: the browser downloads the ABA file.
+  // Disburse the owner and a cheque payee: the browser downloads the ABA file of the EFT payment
+  // and the cheque payee is listed apart.
   await page.getByRole('checkbox', { name: `Select ${owner!.code}`, exact: true }).check();
   const shown = before - 500;
   await expect(page.getByTestId('disburse-plan')).toHaveText(`1 to pay, ${money(shown)} (EFT ${money(shown)}, cheque $0.00)`);
+  const cheque = rows.find((r) => r.disburse_method === 'CHEQUE' && r.disburse_allowed && r.disburse > 0);
+  expect(cheque, 'a demo owner paid by cheque').toBeTruthy();
+  await search(page, cheque!.code);
+  const chequeCents = cents((await rowOf(page, cheque!.code).getByRole('cell').nth(10).textContent()) ?? '');
+  await page.getByRole('checkbox', { name: `Select ${cheque!.code}`, exact: true }).check();
+  await search(page, '');
+  await expect(page.getByTestId('disburse-plan')).toHaveText(`2 to pay, ${money(shown + chequeCents)} (EFT ${money(shown)}, cheque ${money(chequeCents)})`);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Disburse Now' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^ABA-[A-Z0-9]+-\d{8}-\d{4}\.aba$/);
   const result = page.getByTestId('disburse-result');
-  await expect(result).toContainText(`Disbursed ${money(shown)} to 1 payee; 1 by EFT (${money(shown)}) in ${download.suggestedFilename()}`);
+  await expect(result).toContainText(
+    `Disbursed ${money(shown + chequeCents)} to 2 payees; 1 by EFT (${money(shown)}) in ${download.suggestedFilename()}; 1 by cheque (${money(chequeCents)})`,
+  );
+  await expect(result.getByRole('table', { name: 'Cheque payees' })).toContainText(cheque!.code);
   await shot(page, 1280, 'disbursement-result');
 
   const text = readFileSync((await download.path())!, 'latin1');
@@ -145,6 +156,7 @@ test('a charge raised for a demo owner is released, the owner held and disbursed
   expect(Number(credits[0]!.slice(20, 30))).toBe(shown);
 
   // Paid: the owner has nothing left to disburse.
+  await search(page, owner!.code);
   await expect(disburseCell).toHaveText('$0.00');
   await expect(page.getByRole('checkbox', { name: `Select ${owner!.code}`, exact: true })).not.toBeChecked();
 });
@@ -200,16 +212,20 @@ for (const width of [1280, 768]) {
     prepared ??= await prepareStates(page);
     const { green, lightgreen, grey, yellow, noBank } = prepared;
 
+    // The lists are shot as they open; each row is then found by its code (the list may run to pages).
     await page.goto('/management/transactions/chargerelease');
     await expect(page.getByRole('heading', { name: 'Release Charges' })).toBeVisible({ timeout: 30_000 });
-    await expect(rowOf(page, grey.code)).toBeVisible();
+    await expect(page.getByTestId('list-row').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update Now' })).toBeDisabled();
-    // A whole row is ticked only when its funds cover all its charges.
-    await expect(page.getByRole('checkbox', { name: `Select ${green.code}`, exact: true })).toBeEnabled();
-    await expect(page.getByRole('checkbox', { name: `Select ${lightgreen.code}`, exact: true })).toBeDisabled();
-    await expect(page.getByRole('checkbox', { name: `Select ${grey.code}`, exact: true })).toBeDisabled();
     await shot(page, width, 'release-list');
+    // A whole row is ticked only when its funds cover all its charges.
+    const tickBox = (code: string) => page.getByRole('checkbox', { name: `Select ${code}`, exact: true });
+    for (const [owner, enabled] of [[green, true], [lightgreen, false], [grey, false]] as const) {
+      await search(page, owner.code);
+      await expect(tickBox(owner.code)).toBeEnabled({ enabled });
+    }
     // Lighter green: one of the two charges fits, and once it is ticked the other no longer does.
+    await search(page, lightgreen.code);
     await rowOf(page, lightgreen.code).getByRole('button', { name: 'Expand row' }).click();
     const charges = page.getByRole('table', { name: `Pending charges of ${lightgreen.name}` });
     const boxes = charges.getByRole('checkbox', { name: /^Select charge / });
@@ -221,19 +237,23 @@ for (const width of [1280, 768]) {
 
     await page.goto('/management/transactions/disbursement');
     await expect(page.getByRole('heading', { name: 'Disbursement' })).toBeVisible({ timeout: 30_000 });
-    await expect(rowOf(page, noBank.code)).toContainText('Invalid Bank Account - Funds Held');
-    await expect(rowOf(page, noBank.code).getByRole('img', { name: `${noBank.code} has no bank account` })).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: `Select ${noBank.code}`, exact: true })).toBeDisabled();
-    // Yellow: a release only, may be ticked but not expanded; grey: neither.
-    await expect(page.getByRole('checkbox', { name: `Select ${yellow.code}`, exact: true })).toBeEnabled();
-    await expect(rowOf(page, yellow.code).getByRole('button', { name: 'Expand row' })).toHaveCount(0);
-    await expect(page.getByRole('checkbox', { name: `Select ${grey.code}`, exact: true })).toBeDisabled();
+    await expect(page.getByTestId('list-row').first()).toBeVisible();
     await expect(rowOf(page, 'BUSINESS').getByRole('button', { name: 'Expand row' })).toHaveCount(0);
     await shot(page, width, 'disbursement-list');
+    await search(page, noBank.code);
+    await expect(rowOf(page, noBank.code)).toContainText('Invalid Bank Account - Funds Held');
+    await expect(rowOf(page, noBank.code).getByRole('img', { name: `${noBank.code} has no bank account` })).toBeVisible();
+    await expect(tickBox(noBank.code)).toBeDisabled();
+    // Yellow: a release only, may be ticked but not expanded; grey: neither.
+    await search(page, yellow.code);
+    await expect(tickBox(yellow.code)).toBeEnabled();
+    await expect(rowOf(page, yellow.code).getByRole('button', { name: 'Expand row' })).toHaveCount(0);
+    await search(page, grey.code);
+    await expect(tickBox(grey.code)).toBeDisabled();
+    await search(page, green.code);
     await rowOf(page, green.code).getByRole('button', { name: 'Expand row' }).click();
     const panel = page.getByTestId(`holds-panel-${green.code}`);
     await expect(panel.getByRole('heading', { name: 'Charge Release Override' })).toBeVisible();
-    await panel.scrollIntoViewIfNeeded();
     await shot(page, width, 'disbursement-expanded');
   });
 }
