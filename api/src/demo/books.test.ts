@@ -47,6 +47,11 @@ describe('demo books', () => {
       expect(o.bank_bsb).toMatch(/^\d{3}-\d{3}$/);
       expect(o.bank_account_number).toMatch(/^[1-9]\d{5,8}$/);
     }
+    // Every bank a party names is in Setup / Banks, or saving the party's record would be refused.
+    const banks = new Set((await db.selectFrom('bank').select('id').execute()).map((b) => b.id));
+    const named = await db.selectFrom('entity').select(['code', 'bank']).where('bank', 'is not', null).execute();
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((e) => !banks.has(e.bank!))).toEqual([]);
     expect(owners.every((o) => o.name.length >= 4 && o.name.length <= 40 && o.code.length >= 4 && o.code.length <= 20 && o.address && o.postcode)).toBe(true);
     const units = await db.selectFrom('unit').select(['door', 'unittype', 'entity']).execute();
     expect(units).toHaveLength(120);

@@ -124,6 +124,11 @@ const PLACES: [string, string, string, string][] = [
   ['Darwin', 'NT', '0800', '015'],
 ];
 const BANKS: Record<string, string> = { '06': 'CBA', '12': 'BQL', '08': 'NAB', '03': 'WBC', '65': 'NCB', '10': 'BSA', '01': 'ANZ' };
+/** The banks the demo parties name, so their records pass the bank reference check when saved. */
+const BANK_NAMES: Record<string, string> = {
+  CBA: 'Commonwealth Bank of Australia', BQL: 'Bank of Queensland', NAB: 'National Australia Bank', WBC: 'Westpac Banking Corporation',
+  NCB: 'Newcastle Permanent Building Society', BSA: 'BankSA', ANZ: 'Australia and New Zealand Banking Group',
+};
 
 interface SupplierSpec { code: string; name: string; category: string; account: string; method: 'EFT' | 'CHEQUE' }
 const SUPPLIERS: SupplierSpec[] = [
@@ -175,6 +180,7 @@ function account(r: Rand, prefix: string) {
 
 /** Owners, units, suppliers, tenants and the business's bank details: reference data, one transaction. */
 async function createCast(db: Db, p: BooksParams, r: Rand): Promise<Cast> {
+  await db.insertInto('bank').values(Object.entries(BANK_NAMES).map(([id, name]) => ({ id, name }))).onConflict((oc) => oc.column('id').doNothing()).execute();
   const owners: Record<string, unknown>[] = [];
   const codes: string[] = [];
   for (let i = 0; i < p.owners; i++) {
