@@ -18,7 +18,7 @@ interface Member extends ReceiptRequest {
 }
 
 /** At most this many receipts share one database transaction. */
-export const MAX_BATCH = 200;
+const MAX_BATCH = 200;
 /** A deadlock or serialization failure rolls the whole batch back; it is then tried again. */
 const RETRIES = 3;
 const RETRYABLE = new Set(['40P01', '40001']);

@@ -45,7 +45,7 @@ interface ChargeItem {
   amount: number;
 }
 
-/** Everything the receipts of a batch refer to, read in one query per table. */
+/** Everything the receipts of a batch refer to, read together for the whole batch. */
 interface ReceiptContext {
   open: { first: string; last: string };
   entities: Map<string, { code: string; type: string; name: string }>;
@@ -275,22 +275,23 @@ export function ownersShare(postings: PostingLine[], card: { surcharge_owner: nu
  */
 export async function postPreparedReceipts(trx: Db, prepared: Outcome<PreparedReceipt>[]): Promise<Outcome<PostedTxn>[]> {
   const ready = prepared.flatMap((p, i) => (p.ok ? [{ index: i, receipt: p.value }] : []));
-  const outcomes: Outcome<PostedTxn>[] = prepared.map((p) => (p.ok ? { ok: false, error: new Error('not posted') } : p));
-  if (!ready.length) return outcomes;
+  const results = new Map<number, Outcome<PostedTxn>>();
+  const answer = () => prepared.map((p, i) => (p.ok ? results.get(i)! : p));
+  if (!ready.length) return answer();
 
   // A batch of one needs no savepoint: its refusal is thrown and rolls the transaction back.
   const alone = prepared.length === 1;
   if (!alone) await sql`savepoint receipts`.execute(trx);
   try {
     const posted = await postAll(trx, ready.map((r) => r.receipt));
-    ready.forEach((r, i) => (outcomes[r.index] = { ok: true, value: posted[i]! }));
-    return outcomes;
+    ready.forEach((r, i) => results.set(r.index, { ok: true, value: posted[i]! }));
+    return answer();
   } catch (error) {
     if (alone) throw error;
     await sql`rollback to savepoint receipts`.execute(trx);
     if (ready.length === 1) {
-      outcomes[ready[0]!.index] = { ok: false, error };
-      return outcomes;
+      results.set(ready[0]!.index, { ok: false, error });
+      return answer();
     }
   }
   for (const r of ready) {
@@ -298,13 +299,13 @@ export async function postPreparedReceipts(trx: Db, prepared: Outcome<PreparedRe
     try {
       const [posted] = await postAll(trx, [r.receipt]);
       await sql`release savepoint receipt`.execute(trx);
-      outcomes[r.index] = { ok: true, value: posted! };
+      results.set(r.index, { ok: true, value: posted! });
     } catch (error) {
       await sql`rollback to savepoint receipt`.execute(trx);
-      outcomes[r.index] = { ok: false, error };
+      results.set(r.index, { ok: false, error });
     }
   }
-  return outcomes;
+  return answer();
 }
 
 async function postAll(trx: Db, receipts: PreparedReceipt[]): Promise<PostedTxn[]> {
