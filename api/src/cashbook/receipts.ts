@@ -145,7 +145,7 @@ export async function prepareReceipts(trx: Db, requests: ReceiptRequest[]): Prom
  * to the charge items' recipients by account, and the charge becomes RELEASED by this txn); each
  * ACCOUNT item credits its party and door on that account. A card receipt adds the card type's
  * payer surcharge (rounded once) to the bank line and credits it to BUSINESS on the surcharge
- * account, and moves the owners' share (ownersShare) from the owners credited to BUSINESS. One
+ * account, and moves the owners' share from the owners credited to BUSINESS (cardSurcharge). One
  * cash line carries the total.
  */
 function shapeReceipt(ctx: ReceiptContext, userId: string, input: ReceiptInput): PreparedReceipt {
@@ -214,17 +214,11 @@ function shapeReceipt(ctx: ReceiptContext, userId: string, input: ReceiptInput):
     if (!card || card.inactive) throw badRequest(`Card Type ${input.card_type} does not exist`, { errors: [{ path: 'card_type', msg: 'Card Type does not exist' }] });
     cardType = card.code;
     surchargeRate = card.surcharge_payer;
-    surcharge = percentOf(total, surchargeRate);
-    const owners = ownersShare(postings, card, ctx.typeOf);
-    if (surcharge > 0 || owners.length) {
-      const account = ctx.surchargeAccount;
-      if (!account) throw new ApiError(409, 'The control setting surcharge_account is not set: complete Setup / Control first');
-      if (surcharge > 0) postings.push({ entity: 'BUSINESS', door: null, accountId: account, amount: surcharge, description: `Card surcharge ${surchargeRate / 100}% (${card.code})` });
-      for (const o of owners) {
-        postings.push({ entity: o.entity, door: o.door, accountId: account, amount: -o.cents, description: `Card surcharge, owner's share ${card.surcharge_owner / 100}% (${card.code})` });
-      }
-      const toBusiness = owners.reduce((a, o) => a + o.cents, 0);
-      if (toBusiness > 0) postings.push({ entity: 'BUSINESS', door: null, accountId: account, amount: toBusiness, description: `Card surcharge, owners' share ${card.surcharge_owner / 100}% (${card.code})` });
+    const lines = cardSurcharge(total, postings, card, ctx.typeOf, ctx.surchargeAccount ?? '');
+    if (lines.surcharge > 0 || lines.postings.length) {
+      if (!ctx.surchargeAccount) throw new ApiError(409, 'The control setting surcharge_account is not set: complete Setup / Control first');
+      surcharge = lines.surcharge;
+      postings.push(...lines.postings);
     }
   }
 
@@ -246,23 +240,45 @@ function shapeReceipt(ctx: ReceiptContext, userId: string, input: ReceiptInput):
 }
 
 /**
- * The owners' share of a card's cost (card type surcharge_owner, spec 3 'Card type'; the Owner
- * S/C % beside the Payer S/C %): of the card money a receipt credits to an owner, that percentage
- * moves from the owner's ledger (door) to BUSINESS on the surcharge account. Rounded once per
- * owner and door, half away from zero; BUSINESS gets exactly the sum, so the receipt still
- * balances against the bank (the bank line is unchanged: the payer does not pay this part).
+ * The surcharge lines of a card receipt crediting `credited` (the receipt's ledger lines, total
+ * `total` cents), on the surcharge account:
+ * - the payer's surcharge (surcharge_payer) of the total, added to the bank line by the caller and
+ *   credited to BUSINESS;
+ * - the owners' share of the card's cost (surcharge_owner, spec 3 'Card type': the Owner S/C %
+ *   beside the Payer S/C %): that percent of the card money credited to each owner door moves
+ *   from the owner to BUSINESS; the bank line does not change.
+ * Each is rounded once (per owner door for the owners' share), half away from zero; BUSINESS gets
+ * exactly what the owners give, so the receipt still balances against the bank.
  */
-export function ownersShare(postings: PostingLine[], card: { surcharge_owner: number }, typeOf: Map<string, string>): { entity: string; door: string | null; cents: number }[] {
-  if (card.surcharge_owner <= 0) return [];
-  const credited = new Map<string, { entity: string; door: string | null; cents: number }>();
-  for (const p of postings) {
-    if (typeOf.get(p.entity) !== 'OWNER') continue;
-    const key = `${p.entity}\u0000${p.door ?? ''}`;
-    const row = credited.get(key) ?? { entity: p.entity, door: p.door, cents: 0 };
-    row.cents += p.amount;
-    credited.set(key, row);
+export function cardSurcharge(
+  total: number,
+  credited: PostingLine[],
+  card: { code: string; surcharge_payer: number; surcharge_owner: number },
+  typeOf: Map<string, string>,
+  account: string,
+): { surcharge: number; postings: PostingLine[] } {
+  const postings: PostingLine[] = [];
+  const surcharge = percentOf(total, card.surcharge_payer);
+  if (surcharge > 0) postings.push({ entity: 'BUSINESS', door: null, accountId: account, amount: surcharge, description: `Card surcharge ${card.surcharge_payer / 100}% (${card.code})` });
+  if (card.surcharge_owner > 0) {
+    const byDoor = new Map<string, { entity: string; door: string | null; cents: number }>();
+    for (const p of credited) {
+      if (typeOf.get(p.entity) !== 'OWNER') continue;
+      const key = `${p.entity}\u0000${p.door ?? ''}`;
+      const row = byDoor.get(key) ?? { entity: p.entity, door: p.door, cents: 0 };
+      row.cents += p.amount;
+      byDoor.set(key, row);
+    }
+    let toBusiness = 0;
+    for (const o of byDoor.values()) {
+      const cents = percentOf(o.cents, card.surcharge_owner);
+      if (cents <= 0) continue;
+      postings.push({ entity: o.entity, door: o.door, accountId: account, amount: -cents, description: `Card surcharge, owner's share ${card.surcharge_owner / 100}% (${card.code})` });
+      toBusiness += cents;
+    }
+    if (toBusiness > 0) postings.push({ entity: 'BUSINESS', door: null, accountId: account, amount: toBusiness, description: `Card surcharge, owners' share ${card.surcharge_owner / 100}% (${card.code})` });
   }
-  return [...credited.values()].map((c) => ({ ...c, cents: percentOf(c.cents, card.surcharge_owner) })).filter((c) => c.cents > 0);
+  return { surcharge, postings };
 }
 
 /**

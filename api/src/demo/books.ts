@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { releaseCharges } from '../charges/release.js';
 import { checkCharge, createCharge } from '../charges/charges.js';
 import { postPayment } from '../cashbook/post.js';
+import { cardSurcharge } from '../cashbook/receipts.js';
 import { type ChargeValues, chargeContract } from '../contracts/charges.js';
 import { paymentContract } from '../contracts/cashbook.js';
 import { disburseRequestContract } from '../contracts/disbursement.js';
@@ -25,7 +26,7 @@ type Db = Kysely<CompanyTables>;
 
 /**
  * Demo books: a year of a holiday-letting trust account, posted through the ledger module itself
- * (receipts as postTxns batches shaped exactly as postReceipt shapes them, charges by createCharge
+ * (receipts as postTxns batches shaped as the cash book shapes them, charges by createCharge
  * and releaseCharges, journals by postJournal, supplier payments by postPayment, reversals by
  * reverseTxn, month-end owner disbursement by postDisbursement, then closeOpenPeriod). Nothing is
  * inserted into posted history behind the ledger's back. Deterministic (seeded PRNG), integer cents.
@@ -264,20 +265,23 @@ async function setPeriod(db: Db, year: number, month: number) {
   await db.updateTable('control_setting').set({ value: jsonb(month) }).where('key', '=', 'current_month').execute();
 }
 
+interface DemoCard { code: string; surcharge_payer: number; surcharge_owner: number }
+
 interface ReceiptMeta { payerType: string; payerEntity: string | null; surcharge: number; rate: number; items: { ref: string; entity: string; door: string | null; description: string; amount: number }[] }
 
-/** A guest or tenant receipt shaped as postReceipt shapes it (ACCOUNT items, card surcharge to BUSINESS). */
-function receiptDraft(date: string, memo: string, payer: string, method: CashLine['method'], card: { code: string; rate: number } | null, items: ReceiptMeta['items'], sourceRef: string, payerType: string, payerEntity: string | null) {
+/** A guest or tenant receipt shaped as the cash book shapes it (ACCOUNT items to owners, card surcharges by cardSurcharge). */
+function receiptDraft(date: string, memo: string, payer: string, method: CashLine['method'], card: DemoCard | null, items: ReceiptMeta['items'], sourceRef: string, payerType: string, payerEntity: string | null) {
   const postings: PostingLine[] = items.map((i) => ({ entity: i.entity, door: i.door, accountId: i.ref, amount: i.amount, description: i.description }));
   const total = items.reduce((a, i) => a + i.amount, 0);
-  const surcharge = card ? percentOf(total, card.rate) : 0;
-  if (surcharge > 0) postings.push({ entity: 'BUSINESS', door: null, accountId: 'SURCHG', amount: surcharge, description: `Card surcharge ${card!.rate / 100}% (${card!.code})` });
+  const owners = new Map(items.map((i) => [i.entity, 'OWNER']));
+  const { surcharge, postings: surchargeLines } = card ? cardSurcharge(total, postings, card, owners, 'SURCHG') : { surcharge: 0, postings: [] };
+  postings.push(...surchargeLines);
   const draft: TxnDraft = {
     kind: 'RECEIPT', date, memo, source: 'MANUAL', sourceRef,
     postings,
     cashbook: [{ date, method, cardType: card?.code ?? null, amount: total + surcharge, payer, tranRef: method === 'EFT' ? `EFT${sourceRef}` : null, sourceRef }],
   };
-  const meta: ReceiptMeta = { payerType, payerEntity, surcharge, rate: card?.rate ?? 0, items };
+  const meta: ReceiptMeta = { payerType, payerEntity, surcharge, rate: card?.surcharge_payer ?? 0, items };
   return { draft, meta };
 }
 
@@ -300,7 +304,7 @@ const key = (entity: string, door: string | null) => `${entity}\u0000${door ?? '
 
 const dollars = (cents: number) => cents / 100;
 
-async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPlan, cards: { code: string; rate: number }[], summary: BooksSummary, progress: (phase: string) => void) {
+async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPlan, cards: DemoCard[], summary: BooksSummary, progress: (phase: string) => void) {
   const stats = { year: m.year, month: m.month, receipts: 0, reversals: 0, charges: 0, releases: 0, journals: 0, payments: 0, disbursements: 0 };
   const D = m.lastDay;
   const receiptDays = Math.max(1, Math.floor(D * 0.8));
@@ -560,7 +564,7 @@ export async function postDemoBooks(db: Db, p: BooksParams): Promise<BooksSummar
   if (existing) throw new Error('The demo books go into a company without posted history');
   const today = p.today ?? new Date();
   const cast = await createCast(db, p, r);
-  const cards = (await db.selectFrom('card_type').select(['code', 'surcharge_payer']).where('inactive', '=', false).orderBy('code').execute()).map((c) => ({ code: c.code, rate: c.surcharge_payer }));
+  const cards: DemoCard[] = await db.selectFrom('card_type').select(['code', 'surcharge_payer', 'surcharge_owner']).where('inactive', '=', false).orderBy('code').execute();
 
   const summary: BooksSummary = { owners: cast.owners.length, units: cast.units.length, suppliers: SUPPLIERS.length, tenants: cast.tenants.length, months: [], txns: 0, postings: 0, seconds: 0 };
   const plans: MonthPlan[] = [];
