@@ -16,17 +16,6 @@ const formSchema = z.preprocess((values) => paymentWire(values as PaymentForm), 
 
 type Row = CashbookRow & ListRecord;
 
-const columns: ListColumn<Row>[] = [
-  { header: 'Date', field: 'date', kind: 'date', width: 90 },
-  { header: 'Payment Ref', field: 'ref', width: 90 },
-  { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
-  { header: 'Source', field: 'source', width: 70 },
-  { header: 'Method', field: 'method', width: 60 },
-  { header: 'Payer', field: 'payer', render: (r) => <Clipped text={r.payer} width={160} /> },
-  { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={280} /> },
-  { header: 'Properties', field: 'properties', render: (r) => <Clipped text={r.properties} width={90} /> },
-  { header: 'Amount', field: 'amount', kind: 'money' },
-];
 
 /** A posted payment as the editor shows it (view only); the read answers the amount already negated. */
 function paymentForm(record: CashbookRecord): PaymentForm {
@@ -52,6 +41,22 @@ export default function PaymentsScreen() {
 
   const print = (payment: CashbookRecord) =>
     openPdf(paymentPdf(payment, (lookups?.entity ?? []) as LookupEntity[], (lookups?.business ?? null) as LookupEntity | null));
+  const payerName = (code: string | null) => {
+    const entity = editorLookups.entities.find((e) => e.code === code);
+    return entity ? `${code} ${entity.name}` : (code ?? '');
+  };
+  const columns: ListColumn<Row>[] = [
+    { header: 'Date', field: 'date', kind: 'date', width: 90 },
+    { header: 'Payment Ref', field: 'ref', width: 90 },
+    { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
+    { header: 'Source', field: 'source', width: 70 },
+    { header: 'Method', field: 'method', width: 60 },
+    { header: 'Payer', field: 'payer', render: (r) => <Clipped text={payerName(r.payer)} width={180} /> },
+    { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={280} /> },
+    { header: 'Properties', field: 'properties', render: (r) => <Clipped text={r.properties} width={90} /> },
+    { header: 'Amount', field: 'amount', kind: 'money' },
+  ];
+
   return (
     <>
       <ListEditor<Row>

@@ -110,10 +110,10 @@ export default function ReceiptsScreen() {
     { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
     { header: 'Source', field: 'source', width: 70 },
     { header: 'Method', field: 'method', width: 80, render: (r) => methodText(r.method, r.card_type) },
-    { header: 'Payer', field: 'payer', render: (r) => <Clipped text={r.payer} width={160} /> },
-    { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={240} /> },
+    { header: 'Payer', field: 'payer', render: (r) => <Clipped text={r.payer} width={140} /> },
+    { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={190} /> },
     { header: 'Properties', field: 'properties', render: (r) => <Clipped text={r.properties} width={90} /> },
-    { header: 'Recipients', field: 'recipients', render: (r) => <Clipped text={r.recipients} width={130} /> },
+    { header: 'Recipients', field: 'recipients', render: (r) => <Clipped text={r.recipients} width={110} /> },
     { header: 'Amount', field: 'amount', kind: 'money' },
   ];
 
