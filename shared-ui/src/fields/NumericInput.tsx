@@ -44,7 +44,9 @@ export function displayNumeric(value: NumericValue | null | undefined, decimals:
 
 /**
  * Number entry that keeps what the user types while editing and commits a rounded number on
- * blur; text that is not a number puts the previous value back.
+ * blur; text that is not a number puts the previous value back. Focus leaves the shown text as
+ * it is (grouping included, which parsing ignores): rewriting it on focus dropped the user's
+ * select-all, so retyping an amount was appended to the old one.
  */
 export function NumericInput({ value, onChange, onBlur, decimals = 2, grouped = false, min, max, disabled, required, contentBefore, contentAfter, id, name, ariaLabel, placeholder }: NumericInputProps): ReactElement {
   const [draft, setDraft] = useState<string | null>(null);
@@ -61,7 +63,6 @@ export function NumericInput({ value, onChange, onBlur, decimals = 2, grouped = 
       contentBefore={contentBefore}
       contentAfter={contentAfter}
       input={{ style: { textAlign: 'right' } }}
-      onFocus={() => setDraft(displayNumeric(value, decimals, false))}
       onChange={(_, data) => setDraft(data.value)}
       onBlur={() => {
         if (draft !== null) {
