@@ -15,7 +15,7 @@ async function apiData<T>(page: Page, path: string): Promise<T> {
  */
 async function shot(page: Page, width: number, name: string, content: string): Promise<void> {
   await page.mouse.move(0, 0);
-  const height = await page.getByTestId(content).evaluate((el) => el.getBoundingClientRect().bottom + 200);
+  const height = await page.getByTestId(content).last().evaluate((el) => el.getBoundingClientRect().bottom + 200);
   await page.setViewportSize({ width, height: Math.max(900, Math.ceil(height)) });
   await page.screenshot({ path: `test-results/accounts-screens/${width}/${name}.png`, fullPage: true });
   await page.setViewportSize({ width, height: 900 });
@@ -90,5 +90,96 @@ for (const width of [1280, 768]) {
     await expect(page.getByRole('alertdialog').getByTestId('equality-type').first().locator('svg')).toBeVisible();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: `test-results/accounts-screens/${width}/dashboard-equality.png` });
+  });
+}
+
+interface PeriodRef {
+  year: number;
+  month: number;
+}
+interface BusinessSummary {
+  period: PeriodRef;
+  compare1: PeriodRef;
+  compare2: PeriodRef;
+  rows: { account_id: string; funds: number; funds_compare1: number; funds_compare2: number }[];
+  totals: { funds: number };
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const label = (p: PeriodRef) => `${MONTHS[p.month - 1]} ${p.year}`;
+
+async function openBusiness(page: Page): Promise<void> {
+  await signInToDashboard(page);
+  await page.goto('/accounts/business');
+  await expect(page.getByRole('table', { name: 'Business Accounts' }).getByTestId('list-row').first()).toBeVisible();
+}
+
+test('business accounts: comparison #1 and #2, graph, statement and an expanded account', async ({ page }) => {
+  await openBusiness(page);
+  const summary = await apiData<BusinessSummary>(page, '/api/ledger/business/summary?period=current');
+  const table = page.getByRole('table', { name: 'Business Accounts' });
+  const row = summary.rows.find((r) => r.funds !== 0 && r.funds_compare1 !== 0)!;
+  const tableRow = table.getByTestId('list-row').filter({ has: page.getByRole('cell', { name: row.account_id, exact: true }) });
+
+  // The server's default comparisons: the previous month (#1) and the same month a year earlier (#2).
+  await expect(table.getByRole('columnheader', { name: `#1 ${label(summary.compare1)}` })).toBeVisible();
+  await expect(tableRow).toContainText(money(row.funds));
+  await expect(tableRow).toContainText(money(row.funds_compare1));
+  await page.getByRole('radio', { name: '#2' }).check();
+  await expect(table.getByRole('columnheader', { name: `#2 ${label(summary.compare2)}` })).toBeVisible();
+
+  // A comparison period of the user's choosing: two months back as #1.
+  const back2 = summary.compare1.month === 1 ? { year: summary.compare1.year - 1, month: 12 } : { year: summary.compare1.year, month: summary.compare1.month - 1 };
+  const chosen = await apiData<BusinessSummary>(page, `/api/ledger/business/summary?period=current&compare1=${back2.year}-${String(back2.month).padStart(2, '0')}`);
+  await page.getByLabel('Compare #1 month').selectOption(String(back2.month));
+  await page.getByLabel('Compare #1 year').selectOption(String(back2.year));
+  await page.getByRole('radio', { name: '#1' }).check();
+  await expect(table.getByRole('columnheader', { name: `#1 ${label(back2)}` })).toBeVisible();
+  const chosenRow = chosen.rows.find((r) => r.account_id === row.account_id)!;
+  await expect(tableRow).toContainText(money(chosenRow.funds_compare1));
+
+  // Expanded: the account's transactions add up to its funds for the period.
+  await tableRow.getByRole('button', { name: 'Expand row' }).click();
+  const detail = page.getByTestId(`business-detail-${row.account_id}`);
+  await expect(detail.getByRole('table', { name: `${row.account_id} transactions` }).getByTestId('list-row').first()).toBeVisible();
+  await expect(detail.getByRole('table', { name: `${row.account_id} transactions` }).getByTestId('list-totals')).toContainText(money(row.funds));
+  await expect(detail.getByRole('table', { name: `${row.account_id} pending charges` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Graph' }).click();
+  const graph = page.getByRole('alertdialog', { name: 'Business Accounts Graph' });
+  await expect(graph.getByTestId('business-graph').locator('svg').first()).toBeVisible();
+  await graph.getByRole('button', { name: 'Close' }).click();
+  await expect(graph).toBeHidden();
+
+  const position = await apiData<{ rows: { code: string; balance: number }[] }>(page, `/api/ledger/summary?type=BUSINESS&year=${summary.period.year}&month=${summary.period.month}`);
+  await page.getByRole('button', { name: 'Statement' }).click();
+  const statement = page.getByRole('alertdialog', { name: /^Statement:/ });
+  await expect(statement.getByTestId('statement-closing')).toHaveText(money(position.rows.find((r) => r.code === 'BUSINESS')!.balance));
+  await statement.getByRole('button', { name: 'Close' }).click();
+
+  // The period filter: the previous month, labelled Funds (not the current month's Revenue); no Future choice.
+  await expect(page.getByRole('radio', { name: 'Future' })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Period' }).check();
+  await page.getByRole('group', { name: 'Filters' }).getByLabel('Month').selectOption(String(summary.compare1.month));
+  await page.getByRole('group', { name: 'Filters' }).getByLabel('Year').selectOption(String(summary.compare1.year));
+  await page.getByRole('button', { name: 'Apply Period Filter' }).click();
+  await expect(table.getByRole('columnheader', { name: `Funds ${label(summary.compare1)}` })).toBeVisible();
+});
+
+for (const width of [1280, 768]) {
+  test(`business accounts at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openBusiness(page);
+    const table = page.getByRole('table', { name: 'Business Accounts' });
+    await table.getByTestId('list-row').first().getByRole('button', { name: 'Expand row' }).click();
+    await expect(table.getByTestId('list-row-expanded').getByTestId('list-totals').first()).toBeVisible();
+    await shot(page, width, 'business-accounts', 'list-row-expanded');
+    await page.getByRole('button', { name: 'Graph' }).click();
+    await expect(page.getByTestId('business-graph').locator('svg').first()).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `test-results/accounts-screens/${width}/business-accounts-graph.png` });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Statement' }).click();
+    await expect(page.getByTestId('statement-closing')).toBeVisible();
+    await page.screenshot({ path: `test-results/accounts-screens/${width}/business-accounts-statement.png` });
   });
 }

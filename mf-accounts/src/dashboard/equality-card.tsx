@@ -5,6 +5,7 @@ import {
 } from '@fluentui/react-components';
 import { EQUALITY_PERIODS } from 'api/contracts/balances';
 import { centsToDollars, formatCents, formatDate } from 'shared-ui';
+import { AfterDialogFocus } from './after-dialog-focus.js';
 import { DashboardCard } from './dashboard-card.js';
 import { useEquality, type Equality } from './queries.js';
 import { EQUALITY_PERIOD_LABELS, equalityAxisMinimum, equalityRangeText, equalityTypes, type EqualityBand, type EqualityType } from './rules.js';
@@ -84,13 +85,14 @@ function DetailDialog({ equality, types, onClose }: { equality: Equality; types:
             <Text as="p" data-testid="equality-range">
               {equalityRangeText(variance, formatDate(from), formatDate(to))}
             </Text>
-            {types.map((t) => (
-              <TypeDetail key={t.unittype} type={t} />
-            ))}
+            <AfterDialogFocus>
+              {types.map((t) => (
+                <TypeDetail key={t.unittype} type={t} />
+              ))}
+            </AfterDialogFocus>
           </DialogContent>
           <DialogActions>
-            {/* Focus OK first: the dialog would otherwise focus the first bar and pop its tooltip open. */}
-            <Button appearance="primary" onClick={onClose} autoFocus>
+            <Button appearance="primary" onClick={onClose}>
               OK
             </Button>
           </DialogActions>
