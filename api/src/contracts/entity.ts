@@ -195,6 +195,12 @@ export interface EntityPendingCharge {
   amount: number;
 }
 
+/**
+ * GET /api/entity/pending/{code}?account= query: with an account, only the charge items on that
+ * account count (the business accounts' expanded rows).
+ */
+export const entityPendingQuery = z.object({ account: z.string().trim().toUpperCase().min(1).max(20).optional() });
+
 /** GET /api/entity/pending/{code}: pending charges it pays (outward) and receives (inward), dollars. */
 export interface EntityPendingCharges {
   outward: EntityPendingCharge[];

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import {
   BUSINESS_ENTITY_CODE, CREATABLE_ENTITY_TYPES, type EntityInput, businessEntityContract, entityContract, entityHoldsContract,
-  entityListQuery, entityOverrideContract, entityStatementQuery, entityUpdateKind,
+  entityListQuery, entityOverrideContract, entityPendingQuery, entityStatementQuery, entityUpdateKind,
 } from '../contracts/entity.js';
 import { ENTITY_TYPES } from '../contracts/common.js';
 import { type PermissionFlag, hasPermission } from '../contracts/permissions.js';
@@ -50,7 +50,7 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
 
 /**
  * Entities (spec 2 §7 'Entities'): GET /list/{type}, GET/PUT/DELETE /{code}, POST /, and the
- * party's ledger and pending charges (GET /statement/{code}, /pending/{code}). Every change
+ * party's ledger and pending charges (GET /statement/{code}, /pending/{code}?account=). Every change
  * is logged with before and after (routine 'entity': owners' names, addresses and bank details are
  * regulated records) in the transaction that makes it.
  */
@@ -86,10 +86,10 @@ export function entityRoutes({ requires }: AppDeps) {
     return c.json({ data: await entityStatement(companyDb(c), code, c.req.valid('query')) });
   });
 
-  app.get('/pending/:code', requires('company'), async (c) => {
+  app.get('/pending/:code', requires('company'), queryParams(entityPendingQuery), async (c) => {
     const code = codeParam(c);
     assertEntityAccess(c, code);
-    return c.json({ data: await entityPendingCharges(companyDb(c), code) });
+    return c.json({ data: await entityPendingCharges(companyDb(c), code, c.req.valid('query')) });
   });
 
   app.get('/:code', requires('company'), async (c) => {

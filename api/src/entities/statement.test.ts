@@ -80,6 +80,28 @@ describe('GET /api/entity/pending/{code}', () => {
   });
 });
 
+describe('GET /api/entity/pending/{code}?account=', () => {
+  it('counts only the items on the account (a business account row)', async () => {
+    // OWNJONES owes the business $20.00 of management fee and $5.00 of linen on one charge.
+    const res = await api.call('POST', '/api/charge', {
+      body: {
+        date: today, name: 'Test', payer_type: 'OWNER', entity: 'OWNJONES', door: '201', recipient_type: 'BUSINESS', recipient: 'BUSINESS', memo: 'Fees 201',
+        items: [{ account_id: 'MGMTFEE', amount: 20 }, { account_id: 'LINEN', amount: 5 }],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const pending = async (query: string) => (await api.call('GET', `/api/entity/pending/BUSINESS${query}`)).body.data;
+    expect((await pending('')).inward).toEqual([expect.objectContaining({ party: 'OWNJONES', memo: 'Fees 201', amount: 25 })]);
+    expect((await pending('?account=mgmtfee')).inward).toEqual([expect.objectContaining({ party: 'OWNJONES', amount: 20 })]);
+    expect((await pending('?account=LINEN')).inward).toEqual([expect.objectContaining({ amount: 5 })]);
+    expect(await pending('?account=COMMISS')).toEqual({ outward: [], inward: [] });
+    // Outward too: the payer's linen on both its charges.
+    const jones = (await api.call('GET', '/api/entity/pending/OWNJONES?account=LINEN')).body.data;
+    expect(jones.outward).toEqual([expect.objectContaining({ party: 'OWNSMITH', amount: 15 }), expect.objectContaining({ party: 'BUSINESS', amount: 5 })]);
+    expect((await api.call('GET', `/api/entity/pending/BUSINESS?account=${'X'.repeat(21)}`)).status).toBe(400);
+  });
+});
+
 describe('permissions', () => {
   it('needs p_entities, like the record (the business statement also opens with p_mgt)', async () => {
     const token = await createStaff(api, 'STMTMGT', { p_mgt: true });
