@@ -111,7 +111,7 @@ test('a unit for a new owner: fees and totals, Add Charge, Change Owner with its
   await charge.getByRole('button', { name: 'Save' }).click();
   await expect(charge.getByText('Details are required')).toBeVisible();
   await charge.getByLabel('Recipient type').selectOption('SUPPLIER');
-  await charge.getByLabel('Recipient', { exact: true }).selectOption('SPARKLE');
+  await charge.locator('select[name="recipient"]').selectOption('SPARKLE');
   await charge.getByLabel('Details').fill('Spring clean of all rooms');
   await charge.getByLabel('Item 1 account').selectOption('CLEAN');
   await charge.getByLabel('Item 1 amount').fill('310');
@@ -176,7 +176,11 @@ for (const width of [1280, 768]) {
   test(`units and Update Property Charges screens at ${width}px`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
-    const shot = (name: string) => page.screenshot({ path: `test-results/accounts-screens/${width}/${name}.png`, fullPage: true });
+    // Dialogs fade in: let the animation finish before each picture.
+    const shot = async (name: string) => {
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `test-results/accounts-screens/${width}/${name}.png`, fullPage: true });
+    };
     await signIn(page);
     await openUnits(page);
     await rows(page).first().getByRole('button', { name: 'Expand row' }).click();

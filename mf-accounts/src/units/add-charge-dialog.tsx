@@ -99,7 +99,7 @@ export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactE
                 </FieldGrid>
                 <MultilineField name="memo" label="Details" required rows={2} maxLength={2000} />
                 <div role="region" aria-label="Charge items" tabIndex={0} style={{ overflowX: 'auto' }}>
-                  <Table size="small" aria-label="Items" style={{ minWidth: 560 }}>
+                  <Table size="small" aria-label="Items" style={{ minWidth: 560, tableLayout: 'fixed' }}>
                     <TableHeader>
                       <TableRow>
                         <TableHeaderCell>Account</TableHeaderCell>

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Field, Input, Select } from '@fluentui/react-components';
+import { Field, Input, Select, makeStyles } from '@fluentui/react-components';
 import { fieldErrorMessage, NumericInput, useController, useFieldsReadOnly, type NumericValue } from 'shared-ui';
 
 export interface Option {
@@ -14,21 +14,26 @@ interface CellProps {
   label: string;
 }
 
+const useStyles = makeStyles({
+  // A control takes its column's width: a select would otherwise be as wide as its longest option.
+  cell: { minWidth: 0, '& .fui-Input, & .fui-Select': { width: '100%', minWidth: 0 }, '& input, & select': { minWidth: 0 } },
+});
+
 /** A form field without a visible label, for one cell of an editable line (fee, leaseback, charge item). */
 function useCell(name: string) {
   const readOnly = useFieldsReadOnly();
   const { field, fieldState } = useController({ name });
   const error = fieldErrorMessage(fieldState.error);
-  return { field, error, readOnly };
+  return { field, error, readOnly, className: useStyles().cell };
 }
 
 export function SelectCell({ name, label, options, placeholder = '' }: CellProps & { options: readonly Option[]; placeholder?: string }): ReactElement {
-  const { field, error, readOnly } = useCell(name);
+  const { field, error, readOnly, className } = useCell(name);
   const value = field.value == null ? '' : String(field.value);
   // A code the lists no longer offer (an inactive account) still shows on the line that holds it.
   const shown = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
   return (
-    <Field validationState={error ? 'error' : 'none'} validationMessage={error}>
+    <Field className={className} validationState={error ? 'error' : 'none'} validationMessage={error}>
       <Select aria-label={label} name={field.name} value={value} disabled={readOnly} onBlur={field.onBlur} onChange={(_, d) => field.onChange(d.value)}>
         <option value="">{placeholder}</option>
         {shown.map((o) => (
@@ -42,18 +47,18 @@ export function SelectCell({ name, label, options, placeholder = '' }: CellProps
 }
 
 export function TextCell({ name, label, maxLength }: CellProps & { maxLength?: number }): ReactElement {
-  const { field, error, readOnly } = useCell(name);
+  const { field, error, readOnly, className } = useCell(name);
   return (
-    <Field validationState={error ? 'error' : 'none'} validationMessage={error}>
+    <Field className={className} validationState={error ? 'error' : 'none'} validationMessage={error}>
       <Input aria-label={label} name={field.name} value={(field.value as string | null) ?? ''} maxLength={maxLength} disabled={readOnly} onBlur={field.onBlur} onChange={(_, d) => field.onChange(d.value)} />
     </Field>
   );
 }
 
 export function MoneyCell({ name, label }: CellProps): ReactElement {
-  const { field, error, readOnly } = useCell(name);
+  const { field, error, readOnly, className } = useCell(name);
   return (
-    <Field validationState={error ? 'error' : 'none'} validationMessage={error}>
+    <Field className={className} validationState={error ? 'error' : 'none'} validationMessage={error}>
       <NumericInput ariaLabel={label} name={field.name} value={field.value as NumericValue} decimals={2} grouped min={0} contentBefore="$" disabled={readOnly} onBlur={field.onBlur} onChange={field.onChange} />
     </Field>
   );

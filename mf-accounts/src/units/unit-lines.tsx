@@ -31,7 +31,7 @@ export function UnitLines({ kind, accounts, recipients }: UnitLinesProps): React
   return (
     <div>
       <div role="region" aria-label={`${config.label} lines`} tabIndex={0} style={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={config.label} style={{ minWidth: withRecipient ? 640 : 480 }}>
+        <Table size="small" aria-label={config.label} style={{ minWidth: withRecipient ? 640 : 480, tableLayout: 'fixed' }}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>Account</TableHeaderCell>

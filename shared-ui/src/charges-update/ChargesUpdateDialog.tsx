@@ -49,7 +49,7 @@ export function ChargesUpdateDialog({ mode, door, onClose, onDone }: ChargesUpda
   });
   return (
     <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !run.isPending && onClose()}>
-      <DialogSurface style={{ width: 460, maxWidth: '96vw' }} aria-label={title}>
+      <DialogSurface style={{ width: 520, maxWidth: '96vw' }} aria-label={title}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
