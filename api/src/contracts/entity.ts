@@ -196,10 +196,11 @@ export interface EntityPendingCharge {
 }
 
 /**
- * GET /api/entity/pending/{code}?account= query: with an account, only the charge items on that
- * account count (the business accounts' expanded rows).
+ * GET /api/entity/pending/{code}?account=&at= query (the business accounts' expanded rows): with an
+ * account, only the charge items on that account count; with a day, the charges pending as at its
+ * end (dated by then and not released by then) instead of those pending now.
  */
-export const entityPendingQuery = z.object({ account: z.string().trim().toUpperCase().min(1).max(20).optional() });
+export const entityPendingQuery = z.object({ account: z.string().trim().toUpperCase().min(1).max(20).optional(), at: isoDate.optional() });
 
 /** GET /api/entity/pending/{code}: pending charges it pays (outward) and receives (inward), dollars. */
 export interface EntityPendingCharges {

@@ -50,7 +50,7 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
 
 /**
  * Entities (spec 2 §7 'Entities'): GET /list/{type}, GET/PUT/DELETE /{code}, POST /, and the
- * party's ledger and pending charges (GET /statement/{code}, /pending/{code}?account=). Every change
+ * party's ledger and pending charges (GET /statement/{code}, /pending/{code}?account=&at=). Every change
  * is logged with before and after (routine 'entity': owners' names, addresses and bank details are
  * regulated records) in the transaction that makes it.
  */

@@ -80,7 +80,7 @@ describe('GET /api/entity/pending/{code}', () => {
   });
 });
 
-describe('GET /api/entity/pending/{code}?account=', () => {
+describe('GET /api/entity/pending/{code}?account=&at=', () => {
   it('counts only the items on the account (a business account row)', async () => {
     // OWNJONES owes the business $20.00 of management fee and $5.00 of linen on one charge.
     const res = await api.call('POST', '/api/charge', {
@@ -99,6 +99,24 @@ describe('GET /api/entity/pending/{code}?account=', () => {
     const jones = (await api.call('GET', '/api/entity/pending/OWNJONES?account=LINEN')).body.data;
     expect(jones.outward).toEqual([expect.objectContaining({ party: 'OWNSMITH', amount: 15 }), expect.objectContaining({ party: 'BUSINESS', amount: 5 })]);
     expect((await api.call('GET', `/api/entity/pending/BUSINESS?account=${'X'.repeat(21)}`)).status).toBe(400);
+  });
+
+  it('answers the charges pending as at a day: dated by then and not yet released then', async () => {
+    // OWNJONES owes SUPPLUMB $30.00 from the first of the month, released by a transaction on the 15th.
+    const res = await api.call('POST', '/api/charge', {
+      body: { date: first, name: 'Test', payer_type: 'OWNER', entity: 'OWNJONES', door: '201', recipient_type: 'SUPPLIER', recipient: 'SUPPLUMB', memo: 'Tap', items: [{ account_id: 'CLEAN', amount: 30 }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const releasedBy = await co().selectFrom('txn').select('id').where('date', '=', mid).executeTakeFirstOrThrow();
+    await co().updateTable('charge').set({ status: 'RELEASED', released_txn: releasedBy.id }).where('id', '=', String(res.body.data.id)).execute();
+    const inward = async (query: string) => (await api.call('GET', `/api/entity/pending/SUPPLUMB${query}`)).body.data.inward;
+    const [y, m] = first.split('-').map(Number);
+    const dayBefore = new Date(Date.UTC(y!, m! - 1, 0)).toISOString().slice(0, 10);
+    expect(await inward('')).toEqual([]);
+    expect(await inward(`?at=${first}&account=CLEAN`)).toEqual([expect.objectContaining({ party: 'OWNJONES', memo: 'Tap', amount: 30 })]);
+    expect(await inward(`?at=${mid}`)).toEqual([]);
+    expect(await inward(`?at=${dayBefore}`)).toEqual([]);
+    expect((await api.call('GET', '/api/entity/pending/SUPPLUMB?at=yesterday')).status).toBe(400);
   });
 });
 

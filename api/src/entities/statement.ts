@@ -69,14 +69,21 @@ const pendingCharge = (r: Record<string, unknown>): EntityPendingCharge => ({
  * The party's pending charges: outward, the charges it pays (their whole amount, to the header
  * recipient); inward, the charges whose items it receives (only those items' amount, from the
  * payer, one row per door it receives on). Oldest first. With an account, only the items on
- * that account count, so a charge without one is left out.
+ * that account count, so a charge without one is left out. With a day, the charges pending at
+ * its end: dated by then, and still pending or released by a transaction dated after it (as the
+ * ledger summaries count pending for a past period).
  */
-export async function entityPendingCharges(db: Db, code: string, filter: { account?: string } = {}): Promise<EntityPendingCharges> {
+export async function entityPendingCharges(db: Db, code: string, filter: { account?: string; at?: string } = {}): Promise<EntityPendingCharges> {
   const entity = await db.selectFrom('entity').select('code').where('code', '=', code).executeTakeFirst();
   if (!entity) throw notFound(`Entity ${code} not found`);
   const inwardDoor = sql<string | null>`coalesce(ci.door, case when ci.recipient_entity = c.recipient then c.recipient_door end)`;
-  const base = () => db.selectFrom('charge as c').innerJoin('charge_item as ci', 'ci.charge_id', 'c.id').where('c.status', '=', 'PENDING')
-    .$if(filter.account !== undefined, (q) => q.where('ci.account_id', '=', filter.account!))
+  const { account, at } = filter;
+  const base = () => db.selectFrom('charge as c').innerJoin('charge_item as ci', 'ci.charge_id', 'c.id').leftJoin('txn as rt', 'rt.id', 'c.released_txn')
+    .where((eb) => at === undefined ? eb('c.status', '=', 'PENDING') : eb.and([
+      eb('c.date', '<=', at),
+      eb.or([eb('c.status', '=', 'PENDING'), eb.and([eb('c.status', '=', 'RELEASED'), eb('rt.date', '>', at)])]),
+    ]))
+    .$if(account !== undefined, (q) => q.where('ci.account_id', '=', account!))
     .groupBy(['c.id', 'c.ref', 'c.date', 'c.memo']).orderBy('c.date').orderBy('c.id');
   const [outward, inward] = await Promise.all([
     base().leftJoin('entity as r', 'r.code', 'c.recipient').where('c.entity', '=', code)
