@@ -65,6 +65,8 @@ export interface StatementViewProps {
   code: string;
   /** The first range shown; the accounting month by default. */
   initial?: StatementRange;
+  /** False: the range is the screen's own (a list's period filter), shown without the period pickers. */
+  pickPeriod?: boolean;
 }
 
 /**
@@ -72,7 +74,7 @@ export interface StatementViewProps {
  * of spec 1 §4.4 or any From/To), then opening balance, every ledger line with its running
  * balance, and closing balance. The printed statement comes with the reports.
  */
-export function StatementView({ code, initial }: StatementViewProps): ReactElement {
+export function StatementView({ code, initial, pickPeriod = true }: StatementViewProps): ReactElement {
   const styles = useStyles();
   const current = useCurrentMonth();
   const pageSize = usePageSize();
@@ -85,17 +87,19 @@ export function StatementView({ code, initial }: StatementViewProps): ReactEleme
 
   return (
     <div data-testid="entity-statement">
-      <div className={styles.controls}>
-        <PeriodPicker
-          value={period}
-          today={monthRange(current).from}
-          onChange={(choice) => {
-            setPeriod(choice.period);
-            setRange({ from: choice.from, to: choice.to });
-          }}
-        />
-        <RangePicker label="Statement period" value={range} onChange={setRange} />
-      </div>
+      {pickPeriod ? (
+        <div className={styles.controls}>
+          <PeriodPicker
+            value={period}
+            today={monthRange(current).from}
+            onChange={(choice) => {
+              setPeriod(choice.period);
+              setRange({ from: choice.from, to: choice.to });
+            }}
+          />
+          <RangePicker label="Statement period" value={range} onChange={setRange} />
+        </div>
+      ) : null}
       {statement.error ? (
         <MessageBar intent="error">
           <MessageBarBody>{statement.error.message}</MessageBarBody>
