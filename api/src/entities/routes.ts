@@ -24,11 +24,13 @@ const codeParam = (c: Context<AppEnv>) => decodeURIComponent(c.req.param('code')
 
 /**
  * The business entity has an editor under Setup (p_mgt) as well as in Accounts (p_entities);
- * every other party needs p_entities. The route's one guard is 'company'; this is the flag check.
+ * every other party needs p_entities. The business ledger (statement, pending charges) is also
+ * what Business Accounts shows, so p_business reads it too. The route's one guard is 'company';
+ * this is the flag check.
  */
-function assertEntityAccess(c: Context<AppEnv>, code: string) {
+function assertEntityAccess(c: Context<AppEnv>, code: string, ledger = false) {
   const permissions = c.get('user').permissions;
-  const flags: PermissionFlag[] = code === BUSINESS_ENTITY_CODE ? ['p_entities', 'p_mgt'] : ['p_entities'];
+  const flags: PermissionFlag[] = code !== BUSINESS_ENTITY_CODE ? ['p_entities'] : ledger ? ['p_entities', 'p_mgt', 'p_business'] : ['p_entities', 'p_mgt'];
   if (!flags.some((f) => hasPermission(permissions, f))) {
     throw forbidden(`Permission ${flags.join(' or ')} is required for ${c.req.method} ${c.req.path}`);
   }
@@ -79,16 +81,16 @@ export function entityRoutes({ requires }: AppDeps) {
     return c.json({ data: rows });
   });
 
-  // The party's ledger for a period and its pending charges: read like the record itself.
+  // The party's ledger for a period and its pending charges: read like the record itself, the business's also with p_business.
   app.get('/statement/:code', requires('company'), queryParams(entityStatementQuery), async (c) => {
     const code = codeParam(c);
-    assertEntityAccess(c, code);
+    assertEntityAccess(c, code, true);
     return c.json({ data: await entityStatement(companyDb(c), code, c.req.valid('query')) });
   });
 
   app.get('/pending/:code', requires('company'), queryParams(entityPendingQuery), async (c) => {
     const code = codeParam(c);
-    assertEntityAccess(c, code);
+    assertEntityAccess(c, code, true);
     return c.json({ data: await entityPendingCharges(companyDb(c), code, c.req.valid('query')) });
   });
 

@@ -127,4 +127,12 @@ describe('permissions', () => {
     expect((await api.call('GET', '/api/entity/pending/OWNSMITH', { token })).status).toBe(403);
     expect((await api.call('GET', '/api/entity/statement/BUSINESS', { token })).status).toBe(200);
   });
+
+  it('the business ledger also opens with p_business (Business Accounts), its record does not', async () => {
+    const token = await createStaff(api, 'STMTBUS', { p_business: true });
+    expect((await api.call('GET', '/api/entity/statement/BUSINESS', { token })).status).toBe(200);
+    expect((await api.call('GET', '/api/entity/pending/BUSINESS?account=MGMTFEE', { token })).status).toBe(200);
+    expect((await api.call('GET', '/api/entity/BUSINESS', { token })).status).toBe(403);
+    expect((await api.call('GET', '/api/entity/statement/OWNSMITH', { token })).status).toBe(403);
+  });
 });
