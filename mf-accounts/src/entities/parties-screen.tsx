@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Tooltip, tokens } from '@fluentui/react-components';
 import { DocumentTextRegular, WarningRegular } from '@fluentui/react-icons';
-import { formatCents, formatMoney, ListEditor, useEntityEditor, type ListColumn, type ListRecord } from 'shared-ui';
+import { formatMoney, ListEditor, useEntityEditor, type ListColumn, type ListRecord } from 'shared-ui';
 import { PartyExpansion } from './party-expansion.js';
 import {
-  disburseMethodLabel, figuresTone, heldOf, MISSING_ACCOUNT_TEXT, missingBankAccount, PARTY_LISTS, partyListPath, type PartyListType,
+  disburseMethodLabel, figuresTone, heldText, MISSING_ACCOUNT_TEXT, missingBankAccount, PARTY_LISTS, partyListPath, type PartyListType,
 } from './rules.js';
 import { StatementDialog } from './statement-dialog.js';
 
@@ -35,7 +35,7 @@ const columns: ListColumn<ListRecord>[] = [
       </span>
     ),
   },
-  { header: 'Held', id: 'held', align: 'right', render: (r) => formatCents(heldOf(r), { brackets: true }) },
+  { header: 'Held', id: 'held', align: 'right', render: (r) => heldText(r) },
   { header: 'Funds', field: 'funds', kind: 'money', sortable: true, render: figure('funds') },
   { header: 'Pending', field: 'pending', kind: 'money', sortable: true, render: figure('pending') },
   { header: 'Balance', field: 'balance', kind: 'money', sortable: true, render: figure('balance') },

@@ -24,11 +24,12 @@ const chargeColumns = (partyHeader: string): ListColumn<ChargeRow>[] => [
   { header: 'Amount', field: 'amount', kind: 'money' },
 ];
 
-function PendingCharges({ rows, partyHeader, label }: { rows: readonly EntityPendingCharge[]; partyHeader: string; label: string }) {
+/** Pending charges as the party sees them (also a business account's, in business accounts). */
+export function PendingCharges({ rows, partyHeader, label }: { rows: readonly EntityPendingCharge[] | undefined; partyHeader: string; label: string }) {
   return (
     <ListTable<ChargeRow>
       label={label}
-      rows={rows as ChargeRow[]}
+      rows={(rows ?? []).map((r) => ({ ...r, key: `${r.id}-${r.door ?? ''}` }))}
       columns={chargeColumns(partyHeader)}
       // An inward charge can show once per door it pays the party on.
       keyField="key"
@@ -48,7 +49,6 @@ type View = 'ledger' | 'outward' | 'inward';
 export function PartyExpansion({ code }: { code: string }) {
   const [view, setView] = useState<View>('ledger');
   const pending = usePendingCharges(code);
-  const withKeys = (rows: readonly EntityPendingCharge[] | undefined) => (rows ?? []).map((r) => ({ ...r, key: `${r.id}-${r.door ?? ''}` }));
   return (
     <div style={{ padding: `${tokens.spacingVerticalXS} 0`, whiteSpace: 'normal' }} data-testid="party-expansion">
       <TabList size="small" selectedValue={view} onTabSelect={(_, d) => setView(d.value as View)} style={{ marginBottom: 4 }}>
@@ -62,8 +62,8 @@ export function PartyExpansion({ code }: { code: string }) {
         </MessageBar>
       ) : null}
       {view === 'ledger' ? <StatementView code={code} /> : null}
-      {view === 'outward' ? <PendingCharges rows={withKeys(pending.data?.outward)} partyHeader="Pay To" label={`Pending charges ${code} pays`} /> : null}
-      {view === 'inward' ? <PendingCharges rows={withKeys(pending.data?.inward)} partyHeader="Paid By" label={`Pending charges ${code} receives`} /> : null}
+      {view === 'outward' ? <PendingCharges rows={pending.data?.outward} partyHeader="Pay To" label={`Pending charges ${code} pays`} /> : null}
+      {view === 'inward' ? <PendingCharges rows={pending.data?.inward} partyHeader="Paid By" label={`Pending charges ${code} receives`} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { disburseMethodLabel, figuresTone, heldOf, missingBankAccount, PARTY_LISTS, partyListPath, pendingTabLabel } from './rules.js';
+import { disburseMethodLabel, figuresTone, heldOf, heldText, missingBankAccount, PARTY_LISTS, partyListPath, pendingTabLabel } from './rules.js';
 
 describe('parties lists', () => {
   it('one configuration per list; Unallocated Funds is never added', () => {
@@ -24,6 +24,8 @@ describe('parties lists', () => {
     expect([disburseMethodLabel('EFT'), disburseMethodLabel('CHEQUE'), disburseMethodLabel('HOLD'), disburseMethodLabel('X')]).toEqual(['EFT', 'Cheque', 'Hold Funds', 'X']);
     expect(heldOf({ hold_this_month: 0.1, hold_always: 0.2 })).toBe(30);
     expect(heldOf({})).toBe(0);
+    expect(heldText({ hold_this_month: 125.5, hold_always: 1000 })).toBe('($1,125.50)');
+    expect(heldText({ hold_this_month: 0, hold_always: 0 })).toBe('$0.00');
   });
 
   it('colours the figures as the balances bar does: red for a negative ledger, orange for a negative balance', () => {

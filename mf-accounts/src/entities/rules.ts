@@ -1,5 +1,5 @@
 import { DISBURSE_METHODS } from 'api/contracts/common';
-import { toCents, type EntityType } from 'shared-ui';
+import { formatCents, toCents, type EntityType } from 'shared-ui';
 
 /** The four parties lists (spec 2 §2 'Owners, Suppliers, Tenants and Unallocated Funds lists'). */
 export type PartyListType = Extract<EntityType, 'OWNER' | 'SUPPLIER' | 'TENANT' | 'UNALLOC'>;
@@ -42,6 +42,11 @@ export const MISSING_ACCOUNT_TEXT = 'Invalid Bank Account - Funds Held';
 /** Held this month plus held always, in cents (the list shows it in brackets). */
 export function heldOf(row: PartyRow): number {
   return toCents(row.hold_this_month as number) + toCents(row.hold_always as number);
+}
+
+/** Spec 2 §9: holds show in brackets, money kept back from disbursement; no hold shows $0.00. */
+export function heldText(row: PartyRow): string {
+  return formatCents(-heldOf(row), { brackets: true }).replace('-$0.00', '$0.00');
 }
 
 /**

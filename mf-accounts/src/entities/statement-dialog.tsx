@@ -1,8 +1,11 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { StatementView } from 'shared-ui';
+import { StatementView, type StatementViewProps } from 'shared-ui';
 
-/** A row's statement action (spec 2 §2): the party's statement for a chosen period, on screen. */
-export function StatementDialog({ code, name, onClose }: { code: string; name: string; onClose: () => void }) {
+/**
+ * A row's statement action (spec 2 §2): the party's statement for a chosen period, on screen;
+ * `view` gives a screen's own period (business accounts).
+ */
+export function StatementDialog({ code, name, view, onClose }: { code: string; name: string; view?: Omit<StatementViewProps, 'code'>; onClose: () => void }) {
   return (
     <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface style={{ width: 1000, maxWidth: '96vw' }} aria-label={`Statement ${code}`}>
@@ -11,7 +14,7 @@ export function StatementDialog({ code, name, onClose }: { code: string; name: s
             Statement: {code} {name}
           </DialogTitle>
           <DialogContent>
-            <StatementView code={code} />
+            <StatementView code={code} {...view} />
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>

@@ -57,7 +57,9 @@ export function HoldsBlock({ code }: { code: string }): ReactElement {
   const form = useFormContext();
   const readOnly = useFieldsReadOnly();
   const { dirtyFields } = useFormState({ control: form.control, name: [...HOLD_FIELDS] });
-  const dirty = HOLD_FIELDS.some((f) => Boolean(dirtyFields[f]));
+  // Amounts reach the form when their field is left; typing already counts as an edit.
+  const [typing, setTyping] = useState(false);
+  const dirty = typing || HOLD_FIELDS.some((f) => Boolean(dirtyFields[f]));
   const [failure, setFailure] = useState<string | null>(null);
   const refresh = useRefreshParty();
 
@@ -69,6 +71,7 @@ export function HoldsBlock({ code }: { code: string }): ReactElement {
     onSuccess: ({ result, body }) => {
       // The saved values become the form's own, so the block is clean and Undo has nothing to undo.
       for (const f of HOLD_FIELDS) form.resetField(f, { defaultValue: body[f] ?? '' });
+      setTyping(false);
       notify({ title: 'Holds Updated', body: result.message, intent: 'success' });
       refresh();
     },
@@ -83,7 +86,9 @@ export function HoldsBlock({ code }: { code: string }): ReactElement {
   return (
     <section className={styles.block} aria-label="Holds">
       <Subtitle2>Holds</Subtitle2>
-      <HoldFields />
+      <div onInput={() => setTyping(true)}>
+        <HoldFields />
+      </div>
       {failure ? (
         <MessageBar intent="error">
           <MessageBarBody>{failure}</MessageBarBody>
@@ -98,6 +103,7 @@ export function HoldsBlock({ code }: { code: string }): ReactElement {
             disabled={!dirty || save.isPending}
             onClick={() => {
               setFailure(null);
+              setTyping(false);
               for (const f of HOLD_FIELDS) form.resetField(f);
             }}
           >
