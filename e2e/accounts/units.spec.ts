@@ -136,6 +136,7 @@ test('a unit for a new owner: fees and totals, Add Charge, Change Owner with its
   await expect(previewRow).toContainText('Spring clean of all rooms');
   await expect(previewRow).toContainText('$310.00');
   await expect(change.getByTestId('preview-totals')).toContainText('$310.00');
+  await page.screenshot({ path: 'test-results/accounts-screens/1280/unit-change-owner-preview.png', fullPage: true });
   await change.getByRole('button', { name: 'Proceed' }).click();
   await expect(toast(page, 'Ownership Change Completed')).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
@@ -189,10 +190,20 @@ for (const width of [1280, 768]) {
     await rows(page).first().click();
     await expect(editor(page).getByLabel('Door')).not.toHaveValue('');
     await editor(page).getByLabel('Leaseback', { exact: true }).check();
-    for (const name of ['Details', 'Unit Fees', 'Leaseback', 'Notes']) {
-      await tab(page, name).click();
-      await shot(`unit-editor-${name.toLowerCase().replace(/\s+/g, '-')}`);
-    }
+    await shot('unit-editor-details');
+    // Lines typed but not saved, to show the sub-lists with their totals.
+    await tab(page, 'Unit Fees').click();
+    await editor(page).getByRole('button', { name: 'Add Fee' }).click();
+    await fillLine(page, 1, { account: 'MGMTFEE', recipient: 'BUSINESS', description: 'Management', amount: '60' });
+    await editor(page).getByRole('button', { name: 'Add Fee' }).click();
+    await fillLine(page, 2, { account: 'LINEN', recipient: 'COASTLINEN', description: 'Linen service', amount: '1234.5' });
+    await shot('unit-editor-unit-fees');
+    await tab(page, 'Leaseback').click();
+    await editor(page).getByRole('button', { name: 'Add Leaseback' }).click();
+    await fillLine(page, 1, { account: 'RENT', description: 'Leaseback rent', amount: '1250' });
+    await shot('unit-editor-leaseback');
+    await tab(page, 'Notes').click();
+    await shot('unit-editor-notes');
     await editor(page).getByRole('button', { name: 'Change Owner' }).click();
     const change = page.getByRole('alertdialog', { name: 'Change Owner' });
     await change.getByLabel('New owner').selectOption({ index: 2 });

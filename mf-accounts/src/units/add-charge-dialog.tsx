@@ -38,7 +38,9 @@ export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactE
     date: new Date(), payer_type: 'OWNER', entity: unit.entity, door: unit.door, recipient_type: 'BUSINESS', recipient: 'BUSINESS',
     memo: '', name: unit.entityname ?? '', source_ref: '', items: [{ ...blankItem }], links: [], _deleted: [], _deletedlinks: [],
   } as never);
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' as never, keyName: '_key' });
+  const { fields, remove } = useFieldArray({ control: form.control, name: 'items' as never, keyName: '_key' });
+  // Added through setValue, not append: append validates the list at once and flags the blank item before it is typed.
+  const addItem = () => form.setValue('items' as never, [...((form.getValues('items' as never) as unknown[] | undefined) ?? []), { ...blankItem }] as never);
   const recipientType = useWatch({ control: form.control, name: 'recipient_type' as never }) as unknown as string;
   const items = (useWatch({ control: form.control, name: 'items' as never }) ?? []) as unknown as { amount?: unknown }[];
 
@@ -138,7 +140,7 @@ export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactE
                   </Table>
                 </div>
                 <div>
-                  <Button size="small" icon={<AddRegular />} onClick={() => append({ ...blankItem } as never)}>
+                  <Button size="small" icon={<AddRegular />} onClick={addItem}>
                     Add Item
                   </Button>
                 </div>

@@ -10,6 +10,7 @@ const useStyles = makeStyles({
     alignItems: 'end',
     // A select is as wide as its longest option unless its cell may shrink: it would spill into the next column.
     '& > *': { minWidth: 0 },
+    '& .fui-Select, & .fui-Input, & select, & input': { minWidth: 0 },
   },
   top: { alignItems: 'start' },
 });

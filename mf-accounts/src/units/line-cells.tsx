@@ -34,7 +34,12 @@ export function SelectCell({ name, label, options, placeholder = '' }: CellProps
   const shown = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
   return (
     <Field className={className} validationState={error ? 'error' : 'none'} validationMessage={error}>
-      <Select aria-label={label} name={field.name} value={value} disabled={readOnly} onBlur={field.onBlur} onChange={(_, d) => field.onChange(d.value)}>
+      <Select aria-label={label} name={field.name} value={value} disabled={readOnly} onBlur={field.onBlur} onChange={(_, d) => {
+          field.onChange(d.value);
+          // A choice is a finished entry: validate it now rather than on a blur that may not come.
+          field.onBlur();
+        }}
+      >
         <option value="">{placeholder}</option>
         {shown.map((o) => (
           <option key={o.value} value={o.value}>

@@ -24,8 +24,10 @@ export interface UnitLinesProps {
 export function UnitLines({ kind, accounts, recipients }: UnitLinesProps): ReactElement {
   const config = KINDS[kind];
   const readOnly = useFieldsReadOnly();
-  const { control } = useFormContext();
-  const { fields, append, remove } = useFieldArray({ control, name: kind, keyName: '_key' });
+  const { control, getValues, setValue } = useFormContext();
+  const { fields, remove } = useFieldArray({ control, name: kind, keyName: '_key' });
+  // Added through setValue, not append: append validates the list at once and flags the blank line before it is typed.
+  const add = () => setValue(kind, [...((getValues(kind) as unknown[] | undefined) ?? []), { ...config.blank }]);
   const lines = useWatch({ name: kind }) as { value?: unknown }[] | undefined;
   const withRecipient = kind === 'fees';
   return (
@@ -78,7 +80,7 @@ export function UnitLines({ kind, accounts, recipients }: UnitLinesProps): React
         </Table>
       </div>
       {readOnly ? null : (
-        <Button icon={<AddRegular />} size="small" style={{ marginTop: 8 }} onClick={() => append({ ...config.blank })}>
+        <Button icon={<AddRegular />} size="small" style={{ marginTop: 8 }} onClick={add}>
           {config.add}
         </Button>
       )}

@@ -66,7 +66,7 @@ export function ChargesUpdateDialog({ mode, door, onClose, onDone }: ChargesUpda
             <Button disabled={run.isPending} onClick={onClose}>
               Cancel
             </Button>
-            <Button appearance="primary" disabled={run.isPending} onClick={() => run.mutate()}>
+            <Button appearance="primary" disabled={run.isPending} onClick={() => run.mutate()} style={{ whiteSpace: 'nowrap' }}>
               {title}
             </Button>
           </DialogActions>
