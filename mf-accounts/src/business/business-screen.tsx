@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Button, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
 import { ChartMultipleRegular, DocumentTextRegular } from '@fluentui/react-icons';
 import type { BusinessSummary } from 'api/contracts/balances';
-import { ListEditor, api, useCurrentMonth, type ListColumn, type ListRecord } from 'shared-ui';
+import { BUSINESS_ENTITY_CODE } from 'api/contracts/entity';
+import { ListEditor, api, useCurrentMonth, useLookups, type ListColumn, type ListRecord } from 'shared-ui';
 import { AccountDetail } from './account-detail.js';
 import { ComparisonPicker } from './comparison-picker.js';
 import { GraphDialog } from './graph-dialog.js';
-import { StatementDialog } from './statement-dialog.js';
-import { comparisonFields, fundsLabel, periodLabel, summaryQuery, withChanges, yearMonthText, type BusinessRow, type ComparisonChoice, type YearMonth } from './rules.js';
+import { StatementDialog } from '../entities/statement-dialog.js';
+import { comparisonFields, fundsLabel, periodLabel, periodRange, summaryQuery, withChanges, yearMonthText, type BusinessRow, type ComparisonChoice, type YearMonth } from './rules.js';
 
 type Row = BusinessRow & ListRecord;
 
@@ -23,6 +24,7 @@ const useStyles = makeStyles({
 export default function BusinessScreen() {
   const styles = useStyles();
   const current = useCurrentMonth();
+  const business = useLookups().data?.business;
   const [summary, setSummary] = useState<BusinessSummary | null>(null);
   const [compare, setCompare] = useState<{ compare1?: YearMonth; compare2?: YearMonth }>({});
   const [choice, setChoice] = useState<ComparisonChoice>(1);
@@ -79,7 +81,14 @@ export default function BusinessScreen() {
         )}
       />
       {dialog === 'graph' && summary ? <GraphDialog summary={summary} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'statement' && summary ? <StatementDialog period={summary.period} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'statement' && summary ? (
+        <StatementDialog
+          code={BUSINESS_ENTITY_CODE}
+          name={String(business?.name ?? '')}
+          view={{ initial: periodRange(summary.period), pickPeriod: false }}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
     </>
   );
 }

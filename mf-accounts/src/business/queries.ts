@@ -1,32 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LedgerSummary, PeriodRef } from 'api/contracts/balances';
-import { api } from 'shared-ui';
-import { businessLines, type ChargeListRow } from './rules.js';
+import type { PeriodRef } from 'api/contracts/balances';
+import { BUSINESS_ENTITY_CODE, type EntityPendingCharges } from 'api/contracts/entity';
+import { api, useEntityStatement } from 'shared-ui';
+import { periodRange } from './rules.js';
 
-/** The business ledger's lines of a period, from the postings export (one read per period, shared by every expanded row). */
-export const useBusinessLines = (period: PeriodRef | null) =>
-  useQuery({
-    queryKey: ['business-accounts', 'lines', period?.from, period?.to],
-    enabled: Boolean(period),
-    queryFn: async () => {
-      const response = await api.get<Response>('/api/ledger/postings', { query: { from: period!.from, to: period!.to, format: 'csv' }, raw: true });
-      return businessLines(await response.text());
-    },
-  });
+/** The business statement for the period: one read, shared by every expanded row and the statement button. */
+export const useBusinessStatement = (period: PeriodRef) => useEntityStatement(BUSINESS_ENTITY_CODE, periodRange(period));
 
-/** Charges still pending at the end of the period. */
-export const usePendingCharges = (period: PeriodRef | null) =>
+/** The charges the business receives on an account, pending as at the period's last day (the row's Pending column). */
+export const useAccountPendingCharges = (account: string, period: PeriodRef) =>
   useQuery({
-    queryKey: ['business-accounts', 'pending', period?.to],
-    enabled: Boolean(period),
-    queryFn: () => api.get<{ data: ChargeListRow[] }>('/api/charge/list', { query: { status: 'PENDING', to: period!.to, pageSize: 500 } }).then((r) => r.data),
-  });
-
-/** The business entity's ledger position over the period (opening and closing balance for its statement). */
-export const useBusinessPosition = (period: PeriodRef | null) =>
-  useQuery({
-    queryKey: ['business-accounts', 'position', period?.year, period?.month],
-    enabled: Boolean(period),
+    queryKey: ['entity-pending', BUSINESS_ENTITY_CODE, account, period.to],
     queryFn: () =>
-      api.get<{ data: LedgerSummary }>('/api/ledger/summary', { query: { type: 'BUSINESS', year: period!.year, month: period!.month } }).then((r) => r.data.rows.find((row) => row.code === 'BUSINESS') ?? null),
+      api.get<{ data: EntityPendingCharges }>(`/api/entity/pending/${BUSINESS_ENTITY_CODE}`, { query: { account, at: period.to } }).then((r) => r.data.inward),
   });

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  businessLines, comparisonFields, fundsLabel, parseCsv, pendingForAccount, periodLabel, statementLines, summaryQuery, withChanges, yearMonthText,
-  type ChargeListRow,
-} from './rules.js';
+import { accountLines, comparisonFields, fundsLabel, periodLabel, periodRange, summaryQuery, withChanges, yearMonthText } from './rules.js';
 
 describe('business accounts query', () => {
   it('sends Current as period=current and a Period as year and month, with the chosen comparisons', () => {
@@ -23,29 +20,20 @@ describe('business accounts query', () => {
   });
 });
 
-describe('business ledger lines', () => {
-  const csv = 'date,ref,kind,party,door,account,amount\r\n2026-11-01,61,RECEIPT,BUSINESS,,SURCHG,10.10\r\n2026-11-01,61,RECEIPT,OWNER1,401,ROOMCHG,200.00\r\n2026-11-02,7,"JOUR,NAL",BUSINESS,402,COMMISS,-0.30\r\n';
-
-  it('parses quoted CSV fields', () => {
-    expect(parseCsv('a,"b ""c"", d"\r\n1,2\n')).toEqual([['a', 'b "c", d'], ['1', '2']]);
+describe('business statement', () => {
+  it('reads the period as a range of local days', () => {
+    const { from, to } = periodRange({ from: '2026-11-01', to: '2026-11-30' });
+    expect([from.getFullYear(), from.getMonth(), from.getDate()]).toEqual([2026, 10, 1]);
+    expect([to.getFullYear(), to.getMonth(), to.getDate()]).toEqual([2026, 10, 30]);
   });
 
-  it('keeps the business lines, of one account when asked', () => {
-    expect(businessLines(csv).map((l) => l.account)).toEqual(['SURCHG', 'COMMISS']);
-    expect(businessLines(csv, 'COMMISS')).toEqual([{ date: '2026-11-02', ref: '7', kind: 'JOUR,NAL', door: '402', account: 'COMMISS', amount: -0.3 }]);
-  });
-
-  it('runs the statement balance from the opening balance, exact in cents', () => {
-    const { lines, closing } = statementLines(0.1, businessLines(csv));
-    expect(lines.map((l) => l.balance)).toEqual([10.2, 9.9]);
-    expect(closing).toBe(9.9);
-  });
-
-  it('pending charges to the business on the account', () => {
-    const charge = (ref: string, recipient: string, accounts: string[], status = 'PENDING'): ChargeListRow => ({
-      id: 1, ref, date: '2026-11-01', entity: 'OWNER1', door: '401', recipient, accounts, memo: '', amount: 10, status,
-    });
-    const charges = [charge('1', 'BUSINESS', ['MGMTFEE']), charge('2', 'SUPPLIER1', ['MGMTFEE']), charge('3', 'BUSINESS', ['MGMTFEE'], 'RELEASED'), charge('4', 'BUSINESS', ['CLEAN'])];
-    expect(pendingForAccount(charges, 'MGMTFEE').map((c) => c.ref)).toEqual(['1']);
+  it('an account keeps only its own lines, in statement order', () => {
+    const rows = [
+      { id: 1, account_id: 'SURCHG' },
+      { id: 2, account_id: 'COMMISS' },
+      { id: 3, account_id: 'COMMISS' },
+    ];
+    expect(accountLines(rows, 'COMMISS').map((r) => r.id)).toEqual([2, 3]);
+    expect(accountLines(rows, 'MGMTFEE')).toEqual([]);
   });
 });

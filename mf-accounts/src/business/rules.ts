@@ -1,10 +1,11 @@
-import type { BusinessSummaryRow } from 'api/contracts/balances';
-import { MONTH_ABBREVIATIONS, centsToDollars, toCents } from 'shared-ui';
+import type { BusinessSummaryRow, PeriodRef } from 'api/contracts/balances';
+import type { EntityStatementRow } from 'api/contracts/entity';
+import { MONTH_ABBREVIATIONS, centsToDollars, toCents, toDate, type StatementRange } from 'shared-ui';
 
 /**
  * Business accounts rules (spec 2 §2 'Business Accounts', §9): the summary query from the
- * period filter and the two comparison periods, the comparison columns, and the business
- * ledger's transactions for the expanded rows and the statement.
+ * period filter and the two comparison periods, the comparison columns, and the period and
+ * account lines of the business statement for the expanded rows and the statement button.
  */
 
 export interface YearMonth {
@@ -46,84 +47,10 @@ export const comparisonFields = (choice: ComparisonChoice) => ({ funds: `funds_c
 /** The period's funds are Revenue in the current month, else Funds (spec 2 §9 balance totals labels). */
 export const fundsLabel = (isCurrentMonth: boolean) => (isCurrentMonth ? 'Revenue' : 'Funds');
 
-/** Fields of an RFC 4180 CSV text (quoted fields, doubled quotes, CRLF or LF line ends). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) rows.push([...row, field]);
-  return rows;
+/** The period's first and last day as a statement range (the business statement and the expanded rows read it). */
+export function periodRange(period: Pick<PeriodRef, 'from' | 'to'>): StatementRange {
+  return { from: toDate(period.from)!, to: toDate(period.to)! };
 }
 
-export interface LedgerLine {
-  date: string;
-  ref: string;
-  kind: string;
-  door: string;
-  account: string;
-  amount: number;
-}
-
-/** The business ledger's lines from the postings export (date,ref,kind,party,door,account,amount), optionally of one account. */
-export function businessLines(csv: string, account?: string): LedgerLine[] {
-  const [header, ...rows] = parseCsv(csv);
-  const at = (name: string) => header?.indexOf(name) ?? -1;
-  const col = { date: at('date'), ref: at('ref'), kind: at('kind'), party: at('party'), door: at('door'), account: at('account'), amount: at('amount') };
-  return rows
-    .filter((r) => r[col.party] === 'BUSINESS' && (!account || r[col.account] === account))
-    .map((r) => ({ date: r[col.date]!, ref: r[col.ref]!, kind: r[col.kind]!, door: r[col.door] ?? '', account: r[col.account]!, amount: Number(r[col.amount]) }));
-}
-
-export interface StatementLine extends LedgerLine {
-  /** Running balance after the line, in dollars. */
-  balance: number;
-}
-
-/** Statement lines: the period's lines with the running balance from the opening balance (exact in cents). */
-export function statementLines(opening: number, lines: readonly LedgerLine[]): { lines: StatementLine[]; closing: number } {
-  let cents = toCents(opening);
-  const out = lines.map((l) => {
-    cents += toCents(l.amount);
-    return { ...l, balance: centsToDollars(cents) };
-  });
-  return { lines: out, closing: centsToDollars(cents) };
-}
-
-/** A pending charge as the charge list answers it (the fields used here). */
-export interface ChargeListRow {
-  id: number;
-  ref: string;
-  date: string;
-  entity: string;
-  door: string | null;
-  recipient: string;
-  accounts: string[];
-  memo: string;
-  amount: number;
-  status: string;
-}
-
-/** Pending charges payable to the business on an account. */
-export const pendingForAccount = (charges: readonly ChargeListRow[], account: string) =>
-  charges.filter((c) => c.status === 'PENDING' && c.recipient === 'BUSINESS' && c.accounts.includes(account));
+/** An account's lines of the business statement, oldest first. */
+export const accountLines = <Row extends Pick<EntityStatementRow, 'account_id'>>(rows: readonly Row[], account: string): Row[] => rows.filter((r) => r.account_id === account);

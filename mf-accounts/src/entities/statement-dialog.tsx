@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { StatementView, type StatementViewProps } from 'shared-ui';
+import { AfterDialogFocus } from '../dashboard/after-dialog-focus.js';
 
 /**
  * A row's statement action (spec 2 §2): the party's statement for a chosen period, on screen;
@@ -14,7 +15,14 @@ export function StatementDialog({ code, name, view, onClose }: { code: string; n
             Statement: {code} {name}
           </DialogTitle>
           <DialogContent>
-            <StatementView code={code} {...view} />
+            {view?.pickPeriod === false ? (
+              // Nothing to choose: Close takes the focus, not the lines (focusing them scrolls the figures away).
+              <AfterDialogFocus>
+                <StatementView code={code} {...view} />
+              </AfterDialogFocus>
+            ) : (
+              <StatementView code={code} {...view} />
+            )}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
