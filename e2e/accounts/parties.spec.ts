@@ -221,7 +221,11 @@ test('a row expands to its ledger and pending charges, and its statement shows a
 for (const width of [1280, 768]) {
   test(`parties screens at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    const shot = (name: string) => page.screenshot({ path: `test-results/accounts-screens/${width}/${name}.png`, fullPage: true });
+    const shot = async (name: string) => {
+      // Let a dialog finish fading in, so the picture shows it and not the page behind.
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `test-results/accounts-screens/${width}/${name}.png`, fullPage: true });
+    };
     await signIn(page);
     for (const [route, title, name] of [
       ['/accounts/owners', 'Owners', 'owners'],

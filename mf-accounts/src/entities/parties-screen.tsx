@@ -15,12 +15,14 @@ const figure = (field: 'funds' | 'pending' | 'balance') => (row: ListRecord) => 
   return <span style={{ color: tone ? TONE_COLOUR[tone] : undefined }}>{formatMoney(row[field] as number)}</span>;
 };
 
+// Figures next to the name: on a narrow screen the contact columns are the ones that scroll.
 const columns: ListColumn<ListRecord>[] = [
   { header: 'Code', field: 'code', sortable: true, width: 110 },
   { header: 'Name', field: 'name', sortable: true },
-  { header: 'Category', field: 'category', sortable: true },
-  { header: 'Phone', field: 'phone1' },
-  { header: 'Email', field: 'email' },
+  { header: 'Funds', field: 'funds', kind: 'money', sortable: true, render: figure('funds') },
+  { header: 'Pending', field: 'pending', kind: 'money', sortable: true, render: figure('pending') },
+  { header: 'Balance', field: 'balance', kind: 'money', sortable: true, render: figure('balance') },
+  { header: 'Held', id: 'held', align: 'right', render: (r) => heldText(r) },
   {
     header: 'Method',
     field: 'disburse_method',
@@ -35,10 +37,9 @@ const columns: ListColumn<ListRecord>[] = [
       </span>
     ),
   },
-  { header: 'Held', id: 'held', align: 'right', render: (r) => heldText(r) },
-  { header: 'Funds', field: 'funds', kind: 'money', sortable: true, render: figure('funds') },
-  { header: 'Pending', field: 'pending', kind: 'money', sortable: true, render: figure('pending') },
-  { header: 'Balance', field: 'balance', kind: 'money', sortable: true, render: figure('balance') },
+  { header: 'Category', field: 'category', sortable: true },
+  { header: 'Phone', field: 'phone1' },
+  { header: 'Email', field: 'email' },
 ];
 
 /**

@@ -28,14 +28,15 @@ const useStyles = makeStyles({
 });
 
 const columns: ListColumn<Row>[] = [
-  { header: 'Date', field: 'date', kind: 'date', width: 90 },
-  { header: 'Ref', field: 'ref', width: 80 },
-  { header: 'Type', id: 'kind', render: (r) => kindLabel(r.kind), width: 90 },
-  { header: 'Door', field: 'door', width: 60 },
-  { header: 'Details', id: 'details', render: (r) => statementDetails(r) },
-  { header: 'Money In', id: 'in', align: 'right', render: (r) => (r.amount > 0 ? formatMoney(r.amount) : '') },
-  { header: 'Money Out', id: 'out', align: 'right', render: (r) => (r.amount < 0 ? formatMoney(-r.amount) : '') },
-  { header: 'Balance', field: 'balance', kind: 'money' },
+  { header: 'Date', field: 'date', kind: 'date', width: 80 },
+  { header: 'Ref', field: 'ref', width: 60 },
+  { header: 'Type', id: 'kind', render: (r) => kindLabel(r.kind), width: 80 },
+  { header: 'Door', field: 'door', width: 50 },
+  // Details wrap, so the figures stay in view on a narrow screen.
+  { header: 'Details', id: 'details', render: (r) => <span style={{ whiteSpace: 'normal', display: 'block', minWidth: 'min(300px, 30vw)' }}>{statementDetails(r)}</span> },
+  { header: 'Money In', id: 'in', align: 'right', width: 90, render: (r) => (r.amount > 0 ? formatMoney(r.amount) : '') },
+  { header: 'Money Out', id: 'out', align: 'right', width: 90, render: (r) => (r.amount < 0 ? formatMoney(-r.amount) : '') },
+  { header: 'Balance', field: 'balance', kind: 'money', width: 90 },
 ];
 
 /** A party's statement, GET /api/entity/statement/{code}?from=&to=, for a range of days. */
@@ -49,12 +50,13 @@ export function useEntityStatement(code: string | null | undefined, range: State
   });
 }
 
-function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
+/** A balance is red when negative (spec 2 §4); money in and out are amounts, never coloured. */
+function Figure({ label, cents, testId, balance = false }: { label: string; cents: number; testId: string; balance?: boolean }) {
   const styles = useStyles();
   return (
     <div className={styles.figure}>
       <Text size={200}>{label}</Text>
-      <Text weight="semibold" data-testid={testId} style={{ color: cents < 0 ? tokens.colorPaletteRedForeground1 : undefined }}>
+      <Text weight="semibold" data-testid={testId} style={{ color: balance && cents < 0 ? tokens.colorPaletteRedForeground1 : undefined }}>
         {formatCents(cents)}
       </Text>
     </div>
@@ -113,10 +115,10 @@ export function StatementView({ code, initial, pickPeriod = true }: StatementVie
             {s.code} {s.name}: {formatHeaderDate(s.from)} to {formatHeaderDate(s.to)}
           </Text>
           <div className={styles.figures}>
-            <Figure label="Opening balance" cents={toCents(s.opening)} testId="statement-opening" />
+            <Figure label="Opening balance" cents={toCents(s.opening)} testId="statement-opening" balance />
             <Figure label="Money in" cents={totals.received} testId="statement-in" />
-            <Figure label="Money out" cents={-totals.paid} testId="statement-out" />
-            <Figure label="Closing balance" cents={toCents(s.closing)} testId="statement-closing" />
+            <Figure label="Money out" cents={totals.paid} testId="statement-out" />
+            <Figure label="Closing balance" cents={toCents(s.closing)} testId="statement-closing" balance />
           </div>
           {totals.balanced ? null : (
             <MessageBar intent="warning">
