@@ -8,11 +8,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ChargeFull } from 'api/contracts/charges';
 import {
-  api, ApiFailure, applyServerErrors, DateField, formatCents, FormProvider, listQueryKey, MultilineField, notify, SelectField, sumCents,
+  api, ApiFailure, applyServerErrors, DateField, formatCents, FormGrid, FormProvider, listQueryKey, MultilineField, notify, SelectField, sumCents,
   TextField, useFieldArray, useLookups, useWatch, useZodForm,
 } from 'shared-ui';
 import type { FieldValues } from 'react-hook-form';
-import { FieldGrid } from './field-grid.js';
 import { MoneyCell, SelectCell, TextCell, type Option } from './line-cells.js';
 import { CHARGE_RECIPIENT_TYPES, chargeFormSchema } from './rules.js';
 
@@ -92,13 +91,13 @@ export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactE
                 </MessageBar>
               ) : null}
               <FormProvider {...form}>
-                <FieldGrid alignTop>
+                <FormGrid fit>
                   <DateField name="date" label="Date" required />
                   <SelectField name="recipient_type" label="Recipient type" options={CHARGE_RECIPIENT_TYPES.map((t) => ({ value: t, label: t }))} />
                   {recipientType === 'BUSINESS' ? null : <SelectField name="recipient" label="Recipient" required placeholder="Select the recipient" options={recipients} />}
                   <TextField name="name" label="Name" required maxLength={100} />
                   <TextField name="source_ref" label="Invoice number" maxLength={60} />
-                </FieldGrid>
+                </FormGrid>
                 <MultilineField name="memo" label="Details" required rows={2} maxLength={2000} />
                 <div role="region" aria-label="Charge items" tabIndex={0} style={{ overflowX: 'auto' }}>
                   <Table size="small" aria-label="Items" style={{ minWidth: 560, tableLayout: 'fixed' }}>

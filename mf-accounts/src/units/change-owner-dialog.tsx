@@ -5,8 +5,7 @@ import {
 } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UNIT_MESSAGES, type ChangeOwnerRow } from 'api/contracts/unit';
-import { api, DateInput, formatCents, formatMoney, listQueryKey, notify, startupKeys, toIsoDate, useControl, useLookups } from 'shared-ui';
-import { FieldGrid } from './field-grid.js';
+import { api, DateInput, formatCents, formatMoney, FormGrid, listQueryKey, notify, startupKeys, toIsoDate, useControl, useLookups } from 'shared-ui';
 import { changeDateLimits, changeOwnerQuery, defaultChangeDate, newOwnerOptions, previewTotals } from './rules.js';
 
 /** The Select's value while no new owner has been chosen ('' is Unassign Owner). */
@@ -69,7 +68,7 @@ export function ChangeOwnerDialog({ unit, onClose, onChanged }: ChangeOwnerDialo
             <Text>
               Unit {unit.door}, owned by {unit.entity} {unit.entityname ?? ''}
             </Text>
-            <FieldGrid>
+            <FormGrid fit alignEnd>
               <Field label="Change date" hint="Within the current month, up to today">
                 <DateInput value={changeDate} onChange={setDate} min={limits?.min} max={limits?.max} />
               </Field>
@@ -86,7 +85,7 @@ export function ChangeOwnerDialog({ unit, onClose, onChanged }: ChangeOwnerDialo
                 </Select>
               </Field>
               <Checkbox checked={adjustment} onChange={(_, d) => setAdjustment(d.checked === true)} label="Split this month's pending charges by days" />
-            </FieldGrid>
+            </FormGrid>
             {error ? (
               <MessageBar intent="error">
                 <MessageBarBody>{error.message}</MessageBarBody>

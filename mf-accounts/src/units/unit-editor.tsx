@@ -4,12 +4,11 @@ import { ArrowUndoRegular, MoneyRegular, PersonSwapRegular, ReceiptAddRegular } 
 import { useQueryClient } from '@tanstack/react-query';
 import { LETTING_POOLS, UNIT_MESSAGES, type UnitRecord } from 'api/contracts/unit';
 import {
-  ChargesUpdateDialog, CheckboxField, DateField, formatMoney, listQueryKey, MultilineField, NumberField, SelectField, TextField, useLookups,
+  ChargesUpdateDialog, CheckboxField, DateField, formatMoney, FormGrid, listQueryKey, MultilineField, NumberField, SelectField, TextField, useLookups,
   useWatch, type ChargesUpdateMode, type EditorContext, type EditorTab, type Lookups,
 } from 'shared-ui';
 import { AddChargeDialog } from './add-charge-dialog.js';
 import { ChangeOwnerDialog } from './change-owner-dialog.js';
-import { FieldGrid } from './field-grid.js';
 import type { Option } from './line-cells.js';
 import { inactiveLock } from './rules.js';
 import { UnitLines } from './unit-lines.js';
@@ -48,7 +47,7 @@ function DetailsTab({ record, isNew }: Ctx): ReactElement {
   return (
     <>
       <Section title="Unit">
-        <FieldGrid alignTop>
+        <FormGrid fit>
           <TextField name="door" label="Door" required upperCase maxLength={10} disabled={!isNew} />
           <TextField name="name" label="Name" required upperCase maxLength={40} />
           <TextField name="location" label="Location" maxLength={60} />
@@ -78,10 +77,10 @@ function DetailsTab({ record, isNew }: Ctx): ReactElement {
           ) : (
             inactive
           )}
-        </FieldGrid>
+        </FormGrid>
       </Section>
       <Section title="Letting and pool">
-        <FieldGrid alignTop>
+        <FormGrid fit>
           <SelectField name="letting_pool" label="Letting pool" placeholder="None" options={LETTING_POOLS.map((p) => ({ value: p, label: p }))} />
           {/* The start date can be changed only for BOOKINGS (spec 2 §4 'Unit changes'). */}
           <DateField name="letting_pool_start" label="Letting pool start" disabled={pool !== 'BOOKINGS'} />
@@ -92,7 +91,7 @@ function DetailsTab({ record, isNew }: Ctx): ReactElement {
           <CheckboxField name="is_pool" label="In a pool" />
           <SelectField name="pool_owner" label="Pool" placeholder="None" required={isPool} options={entityOptions(lookups, ['POOL'], record?.pool_owner)} />
           <NumberField name="days_in_pool" label="Days in pool" min={0} max={366} />
-        </FieldGrid>
+        </FormGrid>
         <MultilineField name="agreement_details" label="Agreement details" rows={2} maxLength={4000} />
       </Section>
       {record ? (

@@ -1,7 +1,7 @@
 export * from './errors.js';
 export * from './values.js';
 export * from './Fields.js';
-export { FormGrid, Wide } from './FormGrid.js';
+export { FormGrid, Wide, type FormGridProps } from './FormGrid.js';
 export { lookupOptions, mapOptions, type CodeOption } from './options.js';
 export { NumericInput, parseNumeric, displayNumeric, type NumericInputProps, type NumericValue } from './NumericInput.js';
 export { FieldsReadOnlyContext, useFieldsReadOnly } from './readOnly.js';
