@@ -95,15 +95,15 @@ test('a charge raised for a demo owner is released, the owner held and disbursed
   const before = cents((await disburseCell.textContent()) ?? '');
   await row.getByRole('button', { name: 'Expand row' }).click();
   const panel = page.getByTestId(`holds-panel-${owner!.code}`);
-  await expect(panel.getByRole('heading', { name: 'Holds' })).toBeVisible();
-  await expect(panel.getByRole('heading', { name: 'Charge Release Override' })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Holds' })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Charge Release Override' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Update Holds' })).toBeDisabled();
-  const thisMonth = panel.getByRole('textbox', { name: 'Hold This Month' });
+  const thisMonth = panel.getByRole('textbox', { name: 'Hold this month' });
   const held = cents((await thisMonth.inputValue()) || '0') + 500;
   await thisMonth.fill(((held) / 100).toFixed(2));
-  await panel.getByRole('textbox', { name: 'Reason' }).nth(1).fill('E2E hold for repairs');
+  await panel.getByRole('textbox', { name: "Reason for this month's hold" }).fill('E2E hold for repairs');
   await panel.getByRole('button', { name: 'Update Holds' }).click();
-  await expect(page.locator('.fui-ToastTitle').getByText('Record Updated', { exact: true }).first()).toBeVisible();
+  await expect(page.locator('.fui-ToastTitle').getByText('Holds Updated', { exact: true }).first()).toBeVisible();
   await expect(holdCell).toHaveText(`(${money(Math.round(owner!.hold * 100) + 500)})`);
   await expect(disburseCell).toHaveText(money(before - 500));
   await shot(page, 1280, 'disbursement-holds');
@@ -253,7 +253,7 @@ for (const width of [1280, 768]) {
     await search(page, green.code);
     await rowOf(page, green.code).getByRole('button', { name: 'Expand row' }).click();
     const panel = page.getByTestId(`holds-panel-${green.code}`);
-    await expect(panel.getByRole('heading', { name: 'Charge Release Override' })).toBeVisible();
+    await expect(panel.getByRole('region', { name: 'Charge Release Override' })).toBeVisible();
     await shot(page, width, 'disbursement-expanded');
   });
 }

@@ -3,12 +3,13 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle,
 import { ArrowDownloadRegular, BuildingBankRegular, DismissRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import type { DisburseRequest, DisburseResult, DisbursedPayment, DisbursementRow } from 'api/contracts/disbursement';
-import { api, formatCents, formatMoney, ListEditor, listQueryKey, ListTable, notify, queryClient, useControl, type ListColumn } from 'shared-ui';
+import {
+  api, formatCents, formatMoney, hasChargeReleaseOverride, ListEditor, listQueryKey, ListTable, PartyHoldsPanel, queryClient, useControl, type ListColumn,
+} from 'shared-ui';
 import { rowColourStyle } from '../release/row-colours.js';
 import { downloadText } from './download.js';
-import { HoldsPanel } from './holds-panel.js';
 import {
-  abaFileName, disbursementColour, disbursementExpandable, disbursementPlan, disbursementSelectable, disbursementTitle, disbursePayload, HOLDS_FEEDBACK_MS,
+  abaFileName, disbursementColour, disbursementExpandable, disbursementPlan, disbursementSelectable, disbursementTitle, disbursePayload,
   missingBankAccount, toListRow, type DisbursementListRow,
 } from './rules.js';
 
@@ -17,6 +18,35 @@ const refreshList = () => queryClient.invalidateQueries({ queryKey: listQueryKey
 
 type Outcome = { intent: 'success'; message: string; result: DisburseResult } | { intent: 'error'; message: string };
 type Payment = DisbursedPayment & Record<string, unknown>;
+type Door = DisbursementRow['door_array'][number] & Record<string, unknown>;
+
+const doorColumns: ListColumn<Door>[] = [
+  { header: 'Door', id: 'door', render: (d) => d.door || '(no door)' },
+  { header: 'Funds', field: 'funds', kind: 'money' },
+  { header: 'Pending', field: 'pending', kind: 'money' },
+  { header: 'Disburse', field: 'disburse', kind: 'money' },
+];
+
+/** An expanded row (spec 2 §4 Holds): the party's holds and override, its doors' figures beside them. */
+function ExpandedRow({ row }: { row: DisbursementListRow }) {
+  const doors = row.door_array.length ? (
+    <ListTable<Door> label={`Doors of ${row.code}`} rows={row.door_array as Door[]} columns={doorColumns} keyField="door" pageSize={row.door_array.length} showTotals={false} />
+  ) : null;
+  return (
+    <PartyHoldsPanel
+      code={row.code}
+      values={{
+        hold_always: row.hold_always,
+        hold_always_reason: row.hold_always_reason,
+        hold_this_month: row.hold_this_month,
+        hold_this_month_reason: row.hold_this_month_reason,
+        charge_release_override: row.charge_release_override,
+      }}
+      withOverride={hasChargeReleaseOverride(row.type)}
+      aside={doors}
+    />
+  );
+}
 
 const chequeColumns: ListColumn<Payment>[] = [
   { header: 'Code', field: 'code' },
@@ -131,11 +161,6 @@ export default function DisbursementScreen() {
     onError: (failure) => setOutcome({ intent: 'error', message: failure.message }),
   });
 
-  const holdsSaved = (message: string) => {
-    notify({ title: message || 'Record Updated', intent: 'success' });
-    setTimeout(() => void refreshList(), HOLDS_FEEDBACK_MS);
-  };
-
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       {outcome ? <DisburseOutcome outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
@@ -160,7 +185,7 @@ export default function DisbursementScreen() {
           label: (r) => `Select ${r.code}`,
         }}
         canExpand={disbursementExpandable}
-        renderExpanded={(r) => <HoldsPanel row={r} onSaved={holdsSaved} />}
+        renderExpanded={(r) => <ExpandedRow row={r} />}
         toolbarExtra={(_, rows) => {
           const plan = disbursementPlan(rows, ticked);
           return (

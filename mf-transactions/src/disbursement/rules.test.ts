@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { disburseRequestContract, HOLD_REASONS, type DisbursementRow } from 'api/contracts/disbursement';
 import {
   abaFileName, disbursementColour, disbursementExpandable, disbursementPlan, disbursementSelectable, disbursementTitle, disbursePayload, missingBankAccount,
-  offersOverride, toListRow,
+  toListRow,
 } from './rules.js';
 
 const row = (over: Partial<DisbursementRow> = {}): DisbursementRow => ({
@@ -39,13 +39,6 @@ describe('disbursement rows (spec 2 §4, §5, §8)', () => {
     expect(missingBankAccount(row({ bank_bsb: null }))).toBe(true);
     expect(missingBankAccount(row({ bank_account_number: ' ' }))).toBe(true);
     expect(missingBankAccount(row({ disburse_method: 'CHEQUE', bank_bsb: null, bank_account_number: null }))).toBe(false);
-  });
-
-  it('offers the charge release override to owners and pools only', () => {
-    expect(offersOverride(row())).toBe(true);
-    expect(offersOverride(row({ type: 'POOL' }))).toBe(true);
-    expect(offersOverride(row({ type: 'SUPPLIER' }))).toBe(false);
-    expect(offersOverride(row({ type: 'BUSINESS' }))).toBe(false);
   });
 
   it('shows holds and releases as money kept back', () => {

@@ -5,12 +5,6 @@ import type { RowColour } from '../release/rules.js';
 /** Spec 2 §2: the screen's title, 'Pre Disbursement Check' while month end holds the lock. */
 export const disbursementTitle = (monthEndActive: boolean) => (monthEndActive ? 'Pre Disbursement Check' : 'Disbursement');
 
-/** Spec 2 §9: holds are saved, then the list is refreshed this long after. */
-export const HOLDS_FEEDBACK_MS = 250;
-
-/** Spec 2 §4 (Holds): what the charge release override does, said beside its switch. */
-export const OVERRIDE_NOTE = 'When it is on, unreleased charges carry forward to the next month.';
-
 /** Spec 2 §4: green when there is something to disburse, yellow when only a release, grey for neither. */
 export function disbursementColour(row: Pick<DisbursementRow, 'disburse' | 'release'>): RowColour {
   if (toCents(row.disburse) > 0) return 'green';
@@ -33,9 +27,6 @@ export function disbursementExpandable(row: Pick<DisbursementRow, 'type' | 'disb
 export function missingBankAccount(row: Pick<DisbursementRow, 'disburse_method' | 'bank_bsb' | 'bank_account_number'>): boolean {
   return row.disburse_method === 'EFT' && (!row.bank_bsb?.trim() || !row.bank_account_number?.trim());
 }
-
-/** Spec 2 §4 (Holds): the charge release override is offered to owners and pools. */
-export const offersOverride = (row: Pick<DisbursementRow, 'type'>) => row.type === 'OWNER' || row.type === 'POOL';
 
 /** The EFT payees go into the bank file; every other method is paid by cheque (as the server does). */
 export const paidByEft = (row: Pick<DisbursementRow, 'disburse_method'>) => row.disburse_method === 'EFT';

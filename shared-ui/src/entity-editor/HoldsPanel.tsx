@@ -1,10 +1,12 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarBody, Subtitle2, Switch, Text, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { FormProvider, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { entityHoldsContract, entityOverrideContract, type EntityHoldsInput } from 'api/contracts/entity';
 import { FormGrid } from '../fields/FormGrid.js';
 import { MoneyField, TextField } from '../fields/Fields.js';
 import { useFieldsReadOnly } from '../fields/readOnly.js';
+import { useZodForm } from '../fields/useZodForm.js';
 import { api } from '../runtime/api.js';
 import { notify } from '../runtime/notify.js';
 import { HOLD_FIELDS, holdsBody } from './rules.js';
@@ -22,6 +24,16 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalS,
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  // Outside an editor the panel sits in a table row that may scroll sideways: on narrow screens
+  // its blocks stack and stay in view.
+  panel: {
+    display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalS, whiteSpace: 'normal',
+    '@media (max-width: 991px)': { flexDirection: 'column', position: 'sticky', left: 0, width: 'fit-content' },
+  },
+  part: {
+    flex: '1 1 300px', minWidth: '260px', maxWidth: '560px',
+    '@media (max-width: 991px)': { flex: 'none', width: '400px', maxWidth: 'calc(100vw - 48px)' },
+  },
 });
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -177,5 +189,41 @@ export function ChargeReleaseOverrideBlock({ code }: { code: string | null }): R
         </MessageBar>
       ) : null}
     </section>
+  );
+}
+
+const holdsFormContract = entityHoldsContract.extend(entityOverrideContract.shape);
+
+export interface PartyHoldsPanelProps {
+  code: string;
+  /** The party's saved holds and override, as its list row has them. */
+  values: EntityHoldsInput & { charge_release_override: boolean };
+  /** Owners and pools (hasChargeReleaseOverride). */
+  withOverride: boolean;
+  /** Shown beside the blocks, e.g. a per-door breakdown. */
+  aside?: ReactNode;
+}
+
+/**
+ * A party's holds outside its editor (e.g. an expanded disbursement row): the editor's holds and
+ * override blocks on a form of their own, which saves and refreshes the lists just the same.
+ */
+export function PartyHoldsPanel({ code, values, withOverride, aside }: PartyHoldsPanelProps): ReactElement {
+  const styles = useStyles();
+  const form = useZodForm(holdsFormContract, values);
+  return (
+    <FormProvider {...form}>
+      <div className={styles.panel} data-testid={`holds-panel-${code}`}>
+        <div className={styles.part}>
+          <HoldsBlock code={code} />
+        </div>
+        {withOverride ? (
+          <div className={styles.part}>
+            <ChargeReleaseOverrideBlock code={code} />
+          </div>
+        ) : null}
+        {aside ? <div className={styles.part}>{aside}</div> : null}
+      </div>
+    </FormProvider>
   );
 }

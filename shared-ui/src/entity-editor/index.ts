@@ -1,4 +1,4 @@
 export * from './rules.js';
 export { ENTITY_FIELD_KINDS, ENTITY_TYPE_LABELS, useEntityEditor, type EntityEditorConfig } from './EntityEditor.js';
 export { StatementView, useEntityStatement, type StatementViewProps } from './StatementView.js';
-export { ChargeReleaseOverrideBlock, HoldsBlock, HOLDS_FEEDBACK_MS } from './HoldsPanel.js';
+export { ChargeReleaseOverrideBlock, HoldsBlock, HOLDS_FEEDBACK_MS, PartyHoldsPanel, type PartyHoldsPanelProps } from './HoldsPanel.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  automaticHoldNote, deleteRefusal, entityTabs, heldCents, holdsBody, inactiveControl, kindLabel, monthRange, newEntityValues,
+  automaticHoldNote, deleteRefusal, entityTabs, hasChargeReleaseOverride, heldCents, holdsBody, inactiveControl, kindLabel, monthRange, newEntityValues,
   statementDetails, statementTotals, tabsWithErrors,
 } from './rules.js';
 
@@ -10,6 +10,10 @@ describe('entity editor tabs', () => {
     expect(entityTabs('SUPPLIER', false)).toEqual(['details', 'disbursement', 'statement', 'notes']);
     expect(entityTabs('SUPPLIER', true)).toEqual(['details', 'agent', 'disbursement', 'statement', 'notes']);
     expect(entityTabs('BUSINESS', false)).toEqual(['details', 'disbursement', 'statement']);
+  });
+
+  it('offers the charge release override to owners and pools only', () => {
+    expect(['OWNER', 'POOL', 'SUPPLIER', 'TENANT', 'BUSINESS'].map(hasChargeReleaseOverride)).toEqual([true, true, false, false, false]);
   });
 
   it('names the tabs that hold errors, in tab order', () => {

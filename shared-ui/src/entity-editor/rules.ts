@@ -52,7 +52,7 @@ export const CREATABLE_TYPES: readonly EntityType[] = ['OWNER', 'SUPPLIER', 'TEN
 export const isPermanent = (code: unknown) => code === 'BUSINESS' || code === 'UNALLOC';
 
 /** Charge release override applies to owners and pools (spec 2 §2 Disbursement). */
-export const hasChargeReleaseOverride = (type: EntityType) => type === 'OWNER' || type === 'POOL';
+export const hasChargeReleaseOverride = (type: EntityType | string) => type === 'OWNER' || type === 'POOL';
 
 /** Spec 2 §4 Holds: funds are held automatically when the method is not EFT. */
 export function automaticHoldNote(method: unknown): string | null {
