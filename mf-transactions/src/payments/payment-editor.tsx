@@ -1,11 +1,11 @@
 import { useEffect, type CSSProperties } from 'react';
-import { Button, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
-import { PrintRegular } from '@fluentui/react-icons';
+import { MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import type { CashbookRecord } from 'api/contracts/cashbook';
 import {
   DateField, EntityBalancesBar, MoneyField, MultilineField, PartySelector, SelectField, TextField, useEntityBalance, useFieldsReadOnly, useWatch,
   type EditorContext, type ListRecord, type PartyEntity, type PartyUnit, type PartyValue,
 } from 'shared-ui';
+import { PostedNote } from '../reversal/cashbook-row.js';
 import { amountCents, METHOD_OPTIONS, PAYER_TYPES, paymentSaveState, printActionLabel, type PaymentForm } from './rules.js';
 
 export interface PaymentLookups {
@@ -46,14 +46,7 @@ export function PaymentEditor({ form, record, readOnly, lookups, onPrint, onSave
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {payment ? (
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-          {payment.reversed ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>Reversed by {payment.reversal_ref}</Text> : null}
-          {payment.kind === 'PAYMENT' ? (
-            <Button size="small" icon={<PrintRegular />} onClick={() => onPrint(payment)}>
-              {printActionLabel(payment.payer_type)}
-            </Button>
-          ) : null}
-        </div>
+        <PostedNote record={payment} printLabel={payment.kind === 'PAYMENT' ? printActionLabel(payment.payer_type) : null} onPrint={() => onPrint(payment)} />
       ) : null}
       <div style={grid}>
         <div>

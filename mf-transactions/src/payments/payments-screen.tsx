@@ -1,21 +1,16 @@
 import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
-import { paymentContract, type CashbookRecord, type CashbookRow } from 'api/contracts/cashbook';
-import { ListEditor, useControl, useLookups, type ListColumn, type ListRecord, type PartyEntity, type PartyUnit } from 'shared-ui';
+import { paymentContract, type CashbookRecord } from 'api/contracts/cashbook';
+import { ListEditor, useControl, useLookups, type PartyEntity, type PartyUnit } from 'shared-ui';
 import { openPdf, type LookupEntity } from '../charges/charge-pdf.js';
-import { BankIcon, CashbookExpanded, cashbookRowStyle, Clipped } from '../reversal/cashbook-row.js';
+import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, Clipped, type CashbookListRow } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { PaymentEditor, type PaymentLookups } from './payment-editor.js';
 import { paymentPdf } from './payment-pdf.js';
 import { newPayment, paymentWire, printActionLabel, SAVED_MESSAGE_MS, type PaymentForm } from './rules.js';
 
-const LIST_KEY = 'payments';
-
 // The route's own contract checks the form, after the form values become wire values.
 const formSchema = z.preprocess((values) => paymentWire(values as PaymentForm), paymentContract);
-
-type Row = CashbookRow & ListRecord;
-
 
 /** A posted payment as the editor shows it (view only); the read answers the amount already negated. */
 function paymentForm(record: CashbookRecord): PaymentForm {
@@ -45,34 +40,18 @@ export default function PaymentsScreen() {
     const entity = editorLookups.entities.find((e) => e.code === code);
     return entity ? `${code} ${entity.name}` : (code ?? '');
   };
-  const columns: ListColumn<Row>[] = [
-    { header: 'Date', field: 'date', kind: 'date', width: 90 },
-    { header: 'Payment Ref', field: 'ref', width: 90 },
-    { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
-    { header: 'Source', field: 'source', width: 70 },
-    { header: 'Method', field: 'method', width: 60 },
-    { header: 'Payer', field: 'payer', render: (r) => <Clipped text={payerName(r.payer)} width={180} /> },
-    { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={280} /> },
-    { header: 'Properties', field: 'properties', render: (r) => <Clipped text={r.properties} width={90} /> },
-    { header: 'Amount', field: 'amount', kind: 'money' },
-  ];
+  const columns = cashbookColumns('Payment', {
+    method: { header: 'Method', field: 'method', width: 60 },
+    payer: { header: 'Payer', field: 'payer', render: (r) => <Clipped text={payerName(r.payer)} width={180} /> },
+    detailsWidth: 280,
+  });
 
   return (
     <>
-      <ListEditor<Row>
-        title="Payments"
-        listKey={LIST_KEY}
-        listPath="/api/cashbook/payment/list"
-        createPath="/api/cashbook/payment"
-        readPath="/api/cashbook/read"
-        keyField="id"
-        serverPaging={{ totals: { amount: 'totalAmount' } }}
+      <ListEditor<CashbookListRow>
+        {...cashbookListProps('Payment')}
         columns={columns}
-        totals={['amount']}
-        filters={{ period: true }}
-        rowStyle={cashbookRowStyle}
         renderExpanded={(r) => <CashbookExpanded row={r} kind="Payment" onReverse={(row) => setReversing({ id: row.id, ref: row.ref })} />}
-        readOnlyOnceSaved
         saveDisabled={!canSave}
         schema={formSchema as never}
         fieldKinds={{ date: 'date', amount: 'number' }}
@@ -90,7 +69,7 @@ export default function PaymentsScreen() {
         editorTitle={(record, isNew) => (isNew ? 'Add Payment' : `Payment ${String(record?.ref ?? '')}`)}
         editor={(ctx) => <PaymentEditor {...ctx} lookups={editorLookups} onPrint={print} onSaveState={onSaveState} />}
       />
-      {reversing ? <ReversalDialog kind="Payment" target={reversing} listKey={LIST_KEY} onClose={() => setReversing(null)} /> : null}
+      {reversing ? <ReversalDialog kind="Payment" target={reversing} listKey={cashbookListKey('Payment')} onClose={() => setReversing(null)} /> : null}
     </>
   );
 }

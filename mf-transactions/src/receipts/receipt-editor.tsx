@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Button, Caption1, MessageBar, MessageBarBody, Subtitle2, Text, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, PrintRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import type { CashbookRecord } from 'api/contracts/cashbook';
 import {
@@ -8,6 +8,7 @@ import {
   useFieldArray, useFieldsReadOnly, useWatch, type EditorContext, type ListRecord, type OpenCharge, type PartyEntity, type PartyUnit,
   type SelectOption,
 } from 'shared-ui';
+import { PostedNote } from '../reversal/cashbook-row.js';
 import {
   cardSurcharge, chargesForLine, itemFromPick, itemsTotalCents, METHOD_OPTIONS, newItem, PAYER_TYPES, payerParty, pickOf, surchargeCents,
   withPayer, type ReceiptForm,
@@ -64,16 +65,7 @@ export function ReceiptEditor({ form, record, readOnly, lookups, onPrint }: Edit
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      {receipt ? (
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-          {receipt.reversed ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>Reversed by {receipt.reversal_ref}</Text> : null}
-          {receipt.kind === 'RECEIPT' ? (
-            <Button size="small" icon={<PrintRegular />} onClick={() => onPrint(receipt.id)}>
-              Print Receipt
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
+      {receipt ? <PostedNote record={receipt} printLabel={receipt.kind === 'RECEIPT' ? 'Print Receipt' : null} onPrint={() => onPrint(receipt.id)} /> : null}
       <div style={grid}>
         <div>
           <PartySelector

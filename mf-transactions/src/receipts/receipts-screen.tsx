@@ -8,21 +8,19 @@ import { z } from 'zod';
 import { receiptContract, type CashbookRecord, type CashbookRow } from 'api/contracts/cashbook';
 import {
   api, deleteFailureMessage, ListEditor, listQueryKey, notify, TOAST_TIMEOUT, useControl, useLookups,
-  type ListColumn, type ListRecord, type PartyEntity, type PartyUnit,
+  type PartyEntity, type PartyUnit,
 } from 'shared-ui';
 import { openPdf, type LookupEntity } from '../charges/charge-pdf.js';
-import { BankIcon, CashbookExpanded, cashbookRowStyle, Clipped } from '../reversal/cashbook-row.js';
+import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, Clipped, type CashbookListRow } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { ReceiptEditor, type ReceiptLookups } from './receipt-editor.js';
 import { receiptPdf, type ReceiptPrintContext } from './receipt-pdf.js';
 import { methodText, newReceipt, receiptWire, type ReceiptForm } from './rules.js';
 
-const LIST_KEY = 'receipts';
+const LIST_KEY = cashbookListKey('Receipt');
 
 // The route's own contract checks the form, after the form values become wire values.
 const formSchema = z.preprocess((values) => receiptWire(values as ReceiptForm), receiptContract);
-
-type Row = CashbookRow & ListRecord;
 
 /** A posted receipt as the editor shows it (view only). */
 function receiptForm(record: CashbookRecord): ReceiptForm {
@@ -104,34 +102,19 @@ export default function ReceiptsScreen() {
     }
   };
 
-  const columns: ListColumn<Row>[] = [
-    { header: 'Date', field: 'date', kind: 'date', width: 90 },
-    { header: 'Receipt Ref', field: 'ref', width: 90 },
-    { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
-    { header: 'Source', field: 'source', width: 70 },
-    { header: 'Method', field: 'method', width: 80, render: (r) => methodText(r.method, r.card_type) },
-    { header: 'Payer', field: 'payer', render: (r) => <Clipped text={r.payer} width={140} /> },
-    { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={190} /> },
-    { header: 'Properties', field: 'properties', render: (r) => <Clipped text={r.properties} width={90} /> },
-    { header: 'Recipients', field: 'recipients', render: (r) => <Clipped text={r.recipients} width={110} /> },
-    { header: 'Amount', field: 'amount', kind: 'money' },
-  ];
+  const columns = cashbookColumns('Receipt', {
+    method: { header: 'Method', field: 'method', width: 80, render: (r) => methodText(r.method, r.card_type) },
+    payer: { header: 'Payer', field: 'payer', render: (r) => <Clipped text={r.payer} width={140} /> },
+    detailsWidth: 190,
+    extra: [{ header: 'Recipients', field: 'recipients', render: (r) => <Clipped text={r.recipients} width={110} /> }],
+  });
 
   return (
     <>
-      <ListEditor<Row>
-        title="Receipts"
-        listKey={LIST_KEY}
-        listPath="/api/cashbook/receipt/list"
-        createPath="/api/cashbook/receipt"
-        readPath="/api/cashbook/read"
+      <ListEditor<CashbookListRow>
+        {...cashbookListProps('Receipt')}
         deletePath="/api/cashbook"
-        keyField="id"
-        serverPaging={{ totals: { amount: 'totalAmount' } }}
         columns={columns}
-        totals={['amount']}
-        filters={{ period: true }}
-        rowStyle={cashbookRowStyle}
         rowActions={(r) =>
           r.kind === 'RECEIPT' ? (
             <Button size="small" appearance="subtle" icon={<PrintRegular />} aria-label={`Print receipt ${r.ref}`} onClick={() => void print(r.id)} />
@@ -140,7 +123,6 @@ export default function ReceiptsScreen() {
         renderExpanded={(r) => (
           <CashbookExpanded row={r} kind="Receipt" onReverse={(row) => setReversing({ id: row.id, ref: row.ref })} onDelete={setDeleting} />
         )}
-        readOnlyOnceSaved
         schema={formSchema as never}
         fieldKinds={{ date: 'date' }}
         defaults={() => newReceipt(control?.today) as unknown as Record<string, unknown>}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Text, tokens } from '@fluentui/react-components';
-import { ArrowUndoRegular, BuildingBankRegular, CheckmarkCircleFilled, DeleteRegular } from '@fluentui/react-icons';
-import type { CashbookRow } from 'api/contracts/cashbook';
+import { ArrowUndoRegular, BuildingBankRegular, CheckmarkCircleFilled, DeleteRegular, PrintRegular } from '@fluentui/react-icons';
+import type { CashbookRecord, CashbookRow } from 'api/contracts/cashbook';
+import type { ListColumn, ListEditorProps, ListRecord } from 'shared-ui';
 import type { CSSProperties } from 'react';
 import { bankState, rowActions, rowTone, type CashbookKind } from './rules.js';
 
@@ -65,6 +66,71 @@ export function CashbookExpanded({ row, kind, onReverse, onDelete, children }: {
         </Button>
       ) : null}
       {note ? <Text size={200} italic>{note}</Text> : null}
+    </div>
+  );
+}
+
+export type CashbookListRow = CashbookRow & ListRecord;
+
+/** The list key of Receipts or Payments (the reversal dialog refreshes it). */
+export const cashbookListKey = (kind: CashbookKind) => `${kind.toLowerCase()}s`;
+
+/**
+ * What Receipts and Payments lists share: the cash-book routes, paged on the server with the
+ * amount total, by period, coloured by state, posted records view-only.
+ */
+export function cashbookListProps(kind: CashbookKind) {
+  const path = `/api/cashbook/${kind.toLowerCase()}`;
+  return {
+    title: `${kind}s`,
+    listKey: cashbookListKey(kind),
+    listPath: `${path}/list`,
+    createPath: path,
+    readPath: '/api/cashbook/read',
+    keyField: 'id',
+    serverPaging: { totals: { amount: 'totalAmount' } },
+    totals: ['amount'],
+    filters: { period: true },
+    rowStyle: cashbookRowStyle,
+    readOnlyOnceSaved: true,
+  } satisfies Partial<ListEditorProps<CashbookListRow>>;
+}
+
+/** The cash-book list columns, with each list's own Method and Payer cells and any extra columns before Amount. */
+export function cashbookColumns(kind: CashbookKind, own: {
+  method: ListColumn<CashbookListRow>;
+  payer: ListColumn<CashbookListRow>;
+  detailsWidth: number;
+  extra?: ListColumn<CashbookListRow>[];
+}): ListColumn<CashbookListRow>[] {
+  return [
+    { header: 'Date', field: 'date', kind: 'date', width: 90 },
+    { header: `${kind} Ref`, field: 'ref', width: 90 },
+    { header: 'Banked', id: 'banked', align: 'center', width: 56, render: (r) => <BankIcon row={r} /> },
+    { header: 'Source', field: 'source', width: 70 },
+    own.method,
+    own.payer,
+    { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={own.detailsWidth} /> },
+    { header: 'Properties', field: 'properties', render: (r) => <Clipped text={r.properties} width={90} /> },
+    ...(own.extra ?? []),
+    { header: 'Amount', field: 'amount', kind: 'money' },
+  ];
+}
+
+/** Above a posted receipt or payment in its editor: what reversed it, and its print button when it prints. */
+export function PostedNote({ record, printLabel, onPrint }: {
+  record: Pick<CashbookRecord, 'reversed' | 'reversal_ref'>;
+  printLabel: string | null;
+  onPrint: () => void;
+}) {
+  return (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+      {record.reversed ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>Reversed by {record.reversal_ref}</Text> : null}
+      {printLabel ? (
+        <Button size="small" icon={<PrintRegular />} onClick={onPrint}>
+          {printLabel}
+        </Button>
+      ) : null}
     </div>
   );
 }
