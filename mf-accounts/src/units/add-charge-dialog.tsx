@@ -1,18 +1,17 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Table, TableBody,
-  TableCell, TableHeader, TableHeaderCell, TableRow, Text,
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Text,
 } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ChargeFull } from 'api/contracts/charges';
 import {
   api, ApiFailure, applyServerErrors, DateField, formatCents, FormGrid, FormProvider, listQueryKey, MultilineField, notify, SelectField, sumCents,
-  TextField, useFieldArray, useLookups, useWatch, useZodForm,
+  TextField, useLookups, useWatch, useZodForm,
 } from 'shared-ui';
 import type { FieldValues } from 'react-hook-form';
-import { MoneyCell, SelectCell, TextCell, type Option } from './line-cells.js';
+import { EditableLines } from './editable-lines.js';
+import type { Option } from './line-cells.js';
 import { CHARGE_RECIPIENT_TYPES, chargeFormSchema } from './rules.js';
 
 /** A charge saved message stays 8 seconds (spec 2 §9). */
@@ -37,11 +36,7 @@ export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactE
     date: new Date(), payer_type: 'OWNER', entity: unit.entity, door: unit.door, recipient_type: 'BUSINESS', recipient: 'BUSINESS',
     memo: '', name: unit.entityname ?? '', source_ref: '', items: [{ ...blankItem }], links: [], _deleted: [], _deletedlinks: [],
   } as never);
-  const { fields, remove } = useFieldArray({ control: form.control, name: 'items' as never, keyName: '_key' });
-  // Added through setValue, not append: append validates the list at once and flags the blank item before it is typed.
-  const addItem = () => form.setValue('items' as never, [...((form.getValues('items' as never) as unknown[] | undefined) ?? []), { ...blankItem }] as never);
   const recipientType = useWatch({ control: form.control, name: 'recipient_type' as never }) as unknown as string;
-  const items = (useWatch({ control: form.control, name: 'items' as never }) ?? []) as unknown as { amount?: unknown }[];
 
   // BUSINESS is its own recipient; another type starts with no recipient chosen.
   const firstType = useRef(true);
@@ -99,50 +94,23 @@ export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactE
                   <TextField name="source_ref" label="Invoice number" maxLength={60} />
                 </FormGrid>
                 <MultilineField name="memo" label="Details" required rows={2} maxLength={2000} />
-                <div role="region" aria-label="Charge items" tabIndex={0} style={{ overflowX: 'auto' }}>
-                  <Table size="small" aria-label="Items" style={{ minWidth: 560, tableLayout: 'fixed' }}>
-                    <TableHeader>
-                      <TableRow>
-                        <TableHeaderCell>Account</TableHeaderCell>
-                        <TableHeaderCell>Description</TableHeaderCell>
-                        <TableHeaderCell style={{ width: 140, textAlign: 'right' }}>Amount</TableHeaderCell>
-                        <TableHeaderCell style={{ width: 44 }} aria-label="Remove" />
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {fields.map((f, i) => (
-                        <TableRow key={f._key} data-testid="charge-item">
-                          <TableCell>
-                            <SelectCell name={`items.${i}.account_id`} label={`Item ${i + 1} account`} options={accounts} />
-                          </TableCell>
-                          <TableCell>
-                            <TextCell name={`items.${i}.description`} label={`Item ${i + 1} description`} maxLength={200} />
-                          </TableCell>
-                          <TableCell>
-                            <MoneyCell name={`items.${i}.amount`} label={`Item ${i + 1} amount`} />
-                          </TableCell>
-                          <TableCell>
-                            <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={`Remove item ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                      <TableRow>
-                        <TableCell colSpan={2}>
-                          <Text weight="semibold">Total</Text>
-                        </TableCell>
-                        <TableCell style={{ textAlign: 'right' }}>
-                          <Text weight="semibold">{formatCents(sumCents(items, 'amount'))}</Text>
-                        </TableCell>
-                        <TableCell />
-                      </TableRow>
-                    </TableBody>
-                  </Table>
-                </div>
-                <div>
-                  <Button size="small" icon={<AddRegular />} onClick={addItem}>
-                    Add Item
-                  </Button>
-                </div>
+                <EditableLines
+                  name="items"
+                  label="Items"
+                  regionLabel="Charge items"
+                  noun="item"
+                  columns={[
+                    { header: 'Account', field: 'account_id', options: accounts },
+                    { header: 'Description', field: 'description', maxLength: 200 },
+                  ]}
+                  amount="amount"
+                  totalLabel="Total"
+                  addLabel="Add Item"
+                  blank={blankItem}
+                  minWidth={560}
+                  rowTestId="charge-item"
+                  keepOne
+                />
               </FormProvider>
             </DialogContent>
             <DialogActions>
