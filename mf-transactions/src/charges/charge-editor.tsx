@@ -4,16 +4,12 @@ import type { ChargeFull } from 'api/contracts/charges';
 import type { CSSProperties, ReactNode } from 'react';
 import {
   DateField, formatCents, MoneyField, MultilineField, PartySelector, SelectField, TextField, useFieldArray, useFieldsReadOnly, useWatch,
-  type EditorContext, type ListRecord, type PartyEntity, type PartyUnit, type PartyValue, type SelectOption,
+  type EditorContext, type ListRecord, type PartyType, type PartyValue, type SelectOption,
 } from 'shared-ui';
+import type { LedgerLookups } from '../ledger-lookups.js';
 import { chargeTotalCents, doorOptions, memoFirstLine, newItem, partyOf, PAYER_TYPES, printActionLabel, RECIPIENT_TYPES, statusLabel, type ChargeForm, type ChargeItemForm } from './rules.js';
 
-export interface ChargeLookups {
-  entities: PartyEntity[];
-  units: PartyUnit[];
-  accounts: SelectOption[];
-  business: { name?: string | null } | undefined;
-}
+export type ChargeLookups = LedgerLookups;
 
 // Grid cells may shrink below their content: a select is otherwise as wide as its longest option.
 const shrinkable = { '& > *': { minWidth: 0 }, '& select, & input, & .fui-Input, & .fui-Select': { minWidth: 0, maxWidth: '100%' } };
@@ -68,6 +64,14 @@ export function ChargeEditor({ form, record, readOnly, lookups, onPrint }: Edito
     });
   };
 
+  const businessName = lookups.business?.name ?? undefined;
+  const partyField = (label: string, types: readonly PartyType[], value: PartyValue | null, onChange: (p: PartyValue) => void, error: unknown) => (
+    <div>
+      <PartySelector label={label} types={types} value={value} onChange={onChange} entities={entities} units={lookups.units} business={lookups.business} disabled={roFields} />
+      {errorText(error)}
+    </div>
+  );
+
   return (
     <div>
       {charge ? (
@@ -81,32 +85,14 @@ export function ChargeEditor({ form, record, readOnly, lookups, onPrint }: Edito
         </div>
       ) : null}
       <div className={styles.grid}>
-        <div>
-          <PartySelector
-            label="Payer"
-            types={PAYER_TYPES}
-            value={partyOf(values.payer_type ?? 'OWNER', values.entity, values.door, entities, lookups.business?.name ?? undefined)}
-            onChange={choosePayer}
-            entities={entities}
-            units={lookups.units}
-            business={lookups.business}
-            disabled={roFields}
-          />
-          {errorText(errors.entity?.message ?? errors.door?.message)}
-        </div>
-        <div>
-          <PartySelector
-            label="Recipient"
-            types={RECIPIENT_TYPES}
-            value={partyOf(values.recipient_type ?? 'BUSINESS', values.recipient, values.recipient_door, entities, lookups.business?.name ?? undefined)}
-            onChange={chooseRecipient}
-            entities={entities}
-            units={lookups.units}
-            business={lookups.business}
-            disabled={roFields}
-          />
-          {errorText(errors.recipient?.message ?? errors.recipient_door?.message)}
-        </div>
+        {partyField('Payer', PAYER_TYPES, partyOf(values.payer_type ?? 'OWNER', values.entity, values.door, entities, businessName), choosePayer, errors.entity?.message ?? errors.door?.message)}
+        {partyField(
+          'Recipient',
+          RECIPIENT_TYPES,
+          partyOf(values.recipient_type ?? 'BUSINESS', values.recipient, values.recipient_door, entities, businessName),
+          chooseRecipient,
+          errors.recipient?.message ?? errors.recipient_door?.message,
+        )}
         <DateField name="date" label="Date" required />
         <TextField name="name" label="Name" required maxLength={100} />
         <TextField name="source_ref" label="Receiver Ref / Invoice No" maxLength={100} />

@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
 import { z } from 'zod';
 import { CHARGE_STATUSES, chargeContract, type ChargeFull, type ChargeRow } from 'api/contracts/charges';
 import {
-  formatMoney, ListEditor, useControl, useLookups, type ListColumn, type ListRecord, type PartyEntity, type PartyUnit,
+  formatMoney, ListEditor, useControl, useLookups, type ListColumn, type ListRecord,
 } from 'shared-ui';
-import { ChargeEditor, type ChargeLookups } from './charge-editor.js';
+import { useLedgerLookups } from '../ledger-lookups.js';
+import { ChargeEditor } from './charge-editor.js';
 import { chargePdf, openPdf, type LookupEntity } from './charge-pdf.js';
 import { chargeWire, doorWarning, memoFirstLine, printActionLabel, removedIds, STATUS_LABELS, statusLabel, type ChargeForm } from './rules.js';
 
@@ -39,14 +40,7 @@ export default function ChargesScreen() {
   const today = useControl().data?.today;
   const [status, setStatus] = useState('');
 
-  const chargeLookups: ChargeLookups = useMemo(() => ({
-    entities: (lookups?.entity ?? []) as unknown as PartyEntity[],
-    units: (lookups?.unit ?? []) as unknown as PartyUnit[],
-    accounts: (lookups?.account ?? [])
-      .filter((a) => !a.inactive)
-      .map((a) => ({ value: String(a.id), label: a.description ? `${String(a.id)} - ${String(a.description)}` : String(a.id) })),
-    business: lookups?.business as { name?: string | null } | undefined,
-  }), [lookups]);
+  const chargeLookups = useLedgerLookups();
 
   const print = (charge: ChargeFull) => {
     openPdf(chargePdf(charge, (lookups?.entity ?? []) as LookupEntity[], (lookups?.business ?? null) as LookupEntity | null));

@@ -1,4 +1,4 @@
-import { CHARGE_MESSAGES, type ChargeStatus } from 'api/contracts/charges';
+import { CHARGE_MESSAGES, CHARGE_PAYER_TYPES, CHARGE_RECIPIENT_TYPES, type ChargeFull, type ChargeStatus } from 'api/contracts/charges';
 import { toCents, toIsoDate, type PartyEntity, type PartyType, type PartyValue, type PartyUnit } from 'shared-ui';
 
 /** Charge rules of spec 2 §4 'Charges' and §5 'Charge', in integer cents. */
@@ -18,26 +18,18 @@ export interface ChargeLinkForm {
   link: string;
 }
 
-/** The charge editor's form values (the date is a Date while editing). */
-export interface ChargeForm {
+/** The charge editor's form values: the record's parties and texts as GET /api/charge/full answers them, the date a Date while editing. */
+export type ChargeForm = Pick<ChargeFull, 'payer_type' | 'entity' | 'door' | 'recipient_type' | 'recipient' | 'recipient_door' | 'source_ref' | 'memo'> & {
   date: Date | string | null;
-  payer_type: string;
-  entity: string;
-  door: string | null;
-  recipient_type: string;
-  recipient: string;
-  recipient_door: string | null;
-  source_ref: string | null;
-  memo: string;
   name: string;
   items: ChargeItemForm[];
   links: ChargeLinkForm[];
   _deleted?: number[];
   _deletedlinks?: number[];
-}
+};
 
-export const PAYER_TYPES: readonly PartyType[] = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT'];
-export const RECIPIENT_TYPES: readonly PartyType[] = ['BUSINESS', 'OWNER', 'SUPPLIER'];
+export const PAYER_TYPES: readonly PartyType[] = CHARGE_PAYER_TYPES;
+export const RECIPIENT_TYPES: readonly PartyType[] = CHARGE_RECIPIENT_TYPES;
 
 export const STATUS_LABELS: Record<ChargeStatus, string> = { PENDING: 'Pending', RELEASED: 'Released', CANCELLED: 'Cancelled' };
 

@@ -8,16 +8,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { journalContract, JOURNAL_MESSAGES, type Journal, type JournalPreview, type OverdrawnRow } from 'api/contracts/journals';
 import {
   api, apiRequest, ApiFailure, DateField, formatCents, formatMoney, listQueryKey, MoneyField, MultilineField, notify, PartySelector, SelectField, TextField,
-  toCents, useFieldArray, useWatch, type EditorContext, type ListRecord, type PartyEntity, type PartyType, type PartyUnit, type PartyValue, type SelectOption,
+  toCents, useFieldArray, useWatch, type EditorContext, type ListRecord, type PartyEntity, type PartyType, type PartyValue,
 } from 'shared-ui';
+import type { LedgerLookups } from '../ledger-lookups.js';
 import { canSaveJournal, isBalanced, journalTotals, journalWire, lineAmountError, newLine, overdrawnName, type JournalForm, type JournalLineForm } from './rules.js';
 
-export interface JournalLookups {
-  entities: PartyEntity[];
-  units: PartyUnit[];
-  accounts: SelectOption[];
-  business: { name?: string | null } | undefined;
-}
+export type JournalLookups = LedgerLookups;
 
 export const JOURNAL_LIST_KEY = '/api/journal/list';
 const LINE_TYPES: readonly PartyType[] = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT'];

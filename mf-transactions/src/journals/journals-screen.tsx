@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { journalContract, type JournalRow } from 'api/contracts/journals';
-import { ListEditor, useControl, useLookups, type ListColumn, type ListRecord, type PartyEntity, type PartyUnit } from 'shared-ui';
-import { JOURNAL_LIST_KEY, JournalEditor, type JournalLookups } from './journal-editor.js';
+import { ListEditor, useControl, type ListColumn, type ListRecord } from 'shared-ui';
+import { useLedgerLookups } from '../ledger-lookups.js';
+import { JOURNAL_LIST_KEY, JournalEditor } from './journal-editor.js';
 import { journalRowStyle, journalWire, newLine, type JournalForm } from './rules.js';
 
 // The route's own contract checks the form, after the form values become wire values.
@@ -30,19 +31,11 @@ const columns: ListColumn<Row>[] = [
 
 /** Journals (spec 2 §2): balanced moves between ledgers; posted journals are reversed, never edited. */
 export default function JournalsScreen() {
-  const lookups = useLookups().data;
   const today = useControl().data?.today;
   const [saveAllowed, setSaveAllowed] = useState(false);
   const onSaveAllowed = useCallback((allowed: boolean) => setSaveAllowed(allowed), []);
 
-  const journalLookups: JournalLookups = useMemo(() => ({
-    entities: (lookups?.entity ?? []) as unknown as PartyEntity[],
-    units: (lookups?.unit ?? []) as unknown as PartyUnit[],
-    accounts: (lookups?.account ?? [])
-      .filter((a) => !a.inactive)
-      .map((a) => ({ value: String(a.id), label: a.description ? `${String(a.id)} - ${String(a.description)}` : String(a.id) })),
-    business: lookups?.business as { name?: string | null } | undefined,
-  }), [lookups]);
+  const journalLookups = useLedgerLookups();
 
   return (
     <ListEditor<Row>
