@@ -1,52 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { REVERSAL_REASON_MESSAGE } from '../../api/src/contracts/cashbook.js';
-import { apiToken, expect, signIn, test } from '../platform/fixtures.js';
+import { expect, signIn, test } from '../platform/fixtures.js';
+import { api, call, chooseParty, fundedOwners, openTransactions, toast } from './support.js';
 
 /** Receipts and Payments (spec 2 §2, §4, §5, §8) against the demo company, at desktop and tablet widths. */
 
-interface Funded { owner: string; door: string; dollars: number }
-interface EntityBalance { ledger: number; doors: Record<string, number> }
-
-async function call(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const { token, database } = await apiToken(page);
-  return page.request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}`, 'X-Database': database } });
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const response = await call(page, method, path, data);
-  expect(response.status(), path).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** Demo owners whose door holds at least `min` dollars, richest door first. */
-async function fundedOwners(page: Page, min: number): Promise<Funded[]> {
-  const owners = await api<{ code: string }[]>(page, 'GET', '/api/entity/list/OWNER');
-  const balances = await api<Record<string, EntityBalance>>(page, 'POST', '/api/entity/balances', { entities: owners.map((o) => o.code) });
-  return Object.entries(balances)
-    .flatMap(([owner, b]) => Object.entries(b.doors).map(([door, dollars]) => ({ owner, door, dollars })))
-    .filter((f) => f.door && f.dollars >= min)
-    .sort((a, b) => b.dollars - a.dollars);
-}
-
 async function openScreen(page: Page, route: 'receipts' | 'payments') {
-  await page.goto(`/management/transactions/${route}`);
-  await expect(page.getByRole('tablist', { name: 'Transactions screens' })).toBeVisible({ timeout: 30_000 });
-  const table = page.getByRole('table').first();
-  await expect(table.getByText('Loading ....')).toHaveCount(0);
-  await expect(page.getByTestId('list-row').first().or(table.getByText('No data to display ....'))).toBeVisible();
+  await openTransactions(page, route);
+  await expect(page.getByTestId('list-row').first().or(page.getByRole('table').first().getByText('No data to display ....'))).toBeVisible();
   // The server pages: the count is the whole period's.
   await expect(page.getByTestId('list-count')).toHaveText(/^\d+ rows$/);
-}
-
-/** Picks a party in a party selector: its type, then account and (owners) unit, then OK. */
-async function chooseParty(page: Page, trigger: Locator, popoverName: string, type: string, code: string, door?: string) {
-  await trigger.click();
-  const surface = page.getByLabel(popoverName);
-  await surface.getByRole('radio', { name: type, exact: true }).check();
-  await surface.getByLabel('Account').selectOption(code);
-  if (door) await surface.getByLabel('Unit').selectOption(door);
-  await surface.getByRole('button', { name: 'OK' }).click();
-  await expect(surface).toBeHidden();
 }
 
 /** The PDF a popup shows: its blob read back in the page that made it. */
@@ -57,9 +20,6 @@ async function popupPdf(page: Page, click: () => Promise<void>): Promise<string>
   expect(url).toMatch(/^blob:/);
   return page.evaluate(async (u) => new TextDecoder('latin1').decode(await (await fetch(u)).arrayBuffer()).replace(/\\([()])/g, '$1'), url);
 }
-
-const toast = (page: Page, title: string | RegExp) =>
-  page.locator('.fui-Toast').filter({ has: page.locator('.fui-ToastTitle').getByText(title, typeof title === 'string' ? { exact: true } : undefined) }).first();
 
 /** The reversal reason dialog: a short reason keeps Proceed disabled with the spec's message; a proper one reverses. */
 async function reverse(page: Page, name: RegExp, shot: (name: string) => Promise<unknown>, shotName: string) {

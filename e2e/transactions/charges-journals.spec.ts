@@ -1,61 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { CHARGE_MESSAGES } from '../../api/src/contracts/charges.js';
 import { JOURNAL_MESSAGES } from '../../api/src/contracts/journals.js';
-import { apiToken, expect, signIn, test } from '../platform/fixtures.js';
+import { expect, signIn, test } from '../platform/fixtures.js';
+import { chooseParty, fundedOwners, openTransactions, setMoney, toast, type Funded } from './support.js';
 
 /** Charges and Journals (spec 2 §2, §4, §5, §8) against the demo company, at desktop and tablet widths. */
 
-interface Funded { owner: string; door: string; dollars: number }
-interface EntityBalance { ledger: number; doors: Record<string, number> }
-
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const { token, database } = await apiToken(page);
-  const response = await page.request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}`, 'X-Database': database } });
-  expect(response.status(), path).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** Demo owners whose door holds at least `min` dollars, richest door first. */
-async function fundedOwners(page: Page, min: number): Promise<Funded[]> {
-  const owners = await api<{ code: string }[]>(page, 'GET', '/api/entity/list/OWNER');
-  const balances = await api<Record<string, EntityBalance>>(page, 'POST', '/api/entity/balances', { entities: owners.map((o) => o.code) });
-  return Object.entries(balances)
-    .flatMap(([owner, b]) => Object.entries(b.doors).map(([door, dollars]) => ({ owner, door, dollars })))
-    .filter((f) => f.door && f.dollars >= min)
-    .sort((a, b) => b.dollars - a.dollars);
-}
-
 async function openScreen(page: Page, route: 'charges' | 'journals') {
-  await page.goto(`/management/transactions/${route}`);
-  await expect(page.getByRole('tablist', { name: 'Transactions screens' })).toBeVisible({ timeout: 30_000 });
-  const table = page.getByRole('table').first();
-  await expect(table.getByText('Loading ....')).toHaveCount(0);
+  await openTransactions(page, route);
   await expect(page.getByTestId('list-row').first()).toBeVisible();
 }
-
-/** Picks a party in a party selector: its type, then account and (owners) unit, then OK. */
-async function chooseParty(page: Page, trigger: Locator, popoverName: string, type: string, code: string, door?: string) {
-  await trigger.click();
-  const surface = page.getByLabel(popoverName);
-  await surface.getByRole('radio', { name: type, exact: true }).check();
-  if (type === 'BUSINESS') return;
-  await surface.getByLabel('Account').selectOption(code);
-  if (door) await surface.getByLabel('Unit').selectOption(door);
-  await surface.getByRole('button', { name: 'OK' }).click();
-  await expect(surface).toBeHidden();
-}
-
-/**
- * Types an amount: focus first, because the money input re-renders its text on focus
- * (1,234.00 becomes 1234.00), which would drop a selection made in the same step.
- */
-async function setMoney(input: Locator, value: string) {
-  await input.focus();
-  await input.fill(value);
-  await input.blur();
-}
-
-const toast = (page: Page, title: string) => page.locator('.fui-Toast').filter({ has: page.locator('.fui-ToastTitle').getByText(title, { exact: true }) }).first();
 
 for (const width of [1280, 768]) {
   const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/transactions-screens/${width}/${name}.png`, fullPage: true });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { JOURNAL_MESSAGES } from '../../api/src/contracts/journals.js';
 import { REVERSAL_REASON_MESSAGE } from '../../api/src/contracts/cashbook.js';
 import { apiToken, expect, signIn, test } from '../platform/fixtures.js';
+import { chooseParty, setMoney, toast } from '../transactions/support.js';
 
 /*
  * A trust accountant's month, through the screens only (the API is read, never written, by the
@@ -22,8 +23,6 @@ const DOOR = `W${RUN}`;
 
 const money = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 const cents = (text: string) => Math.round(Number(text.replace(/[$,()]/g, '')) * 100);
-const toast = (page: Page, title: string | RegExp) =>
-  page.locator('.fui-Toast').filter({ has: page.locator('.fui-ToastTitle').getByText(title, typeof title === 'string' ? { exact: true } : undefined) }).first();
 const rows = (page: Page) => page.getByTestId('list-row');
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/month-walk/${name}.png`, fullPage: true });
 
@@ -42,23 +41,6 @@ async function open(page: Page, route: string, heading: string) {
 
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
-}
-
-/** Picks a party in a party selector popover: type, then account and (owners) unit, then OK. */
-async function chooseParty(page: Page, trigger: Locator, popover: string, type: string, code: string, door?: string) {
-  await trigger.click();
-  const surface = page.getByLabel(popover);
-  await surface.getByRole('radio', { name: type, exact: true }).check();
-  await surface.getByLabel('Account').selectOption(code);
-  if (door) await surface.getByLabel('Unit').selectOption(door);
-  await surface.getByRole('button', { name: 'OK' }).click();
-  await expect(surface).toBeHidden();
-}
-
-/** Types an amount over whatever the field shows (a grouped amount is replaced, not appended to). */
-async function setMoney(input: Locator, value: string) {
-  await input.fill(value);
-  await input.blur();
 }
 
 /** A receipt from a guest (payer OTHER) into the owner's door, on one account. */
