@@ -176,9 +176,7 @@ for (const width of [1280, 768]) {
     await expect(save).toBeDisabled();
     await shot(page, 'payment-editor-over-balance');
 
-    // Focus first: the field swaps its grouped text for the plain number on focus, which would
-    // undo the select-all of a fill done in the same step.
-    await dialog.getByLabel('Amount').click();
+    // Retyped over the grouped amount it showed: replaced, not appended to.
     await dialog.getByLabel('Amount').fill('12.34');
     await dialog.getByLabel('Amount').blur();
     await expect(dialog.getByTestId('payment-save-reason')).toHaveCount(0);

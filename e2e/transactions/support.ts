@@ -48,12 +48,8 @@ export async function chooseParty(page: Page, trigger: Locator, popoverName: str
   await expect(surface).toBeHidden();
 }
 
-/**
- * Types an amount: focus first, because the money input re-renders its text on focus
- * (1,234.00 becomes 1234.00), which would drop a selection made in the same step.
- */
+/** Types an amount over whatever the field shows (a grouped 1,234.00 is replaced, not appended to). */
 export async function setMoney(input: Locator, value: string) {
-  await input.focus();
   await input.fill(value);
   await input.blur();
 }
