@@ -7,7 +7,7 @@ import {
 } from 'shared-ui';
 import { useLedgerLookups } from '../ledger-lookups.js';
 import { ChargeEditor } from './charge-editor.js';
-import { chargePdf, openPdf, type LookupEntity } from './charge-pdf.js';
+import type { LookupEntity } from './charge-pdf.js';
 import { chargeWire, doorWarning, memoFirstLine, printActionLabel, removedIds, STATUS_LABELS, statusLabel, type ChargeForm } from './rules.js';
 
 /** Spec 9: a saved charge's message stays 8 seconds. */
@@ -42,7 +42,9 @@ export default function ChargesScreen() {
 
   const chargeLookups = useLedgerLookups();
 
-  const print = (charge: ChargeFull) => {
+  // jsPDF loads with the first print, not with the screen.
+  const print = async (charge: ChargeFull) => {
+    const { chargePdf, openPdf } = await import('./charge-pdf.js');
     openPdf(chargePdf(charge, (lookups?.entity ?? []) as LookupEntity[], (lookups?.business ?? null) as LookupEntity | null));
   };
 

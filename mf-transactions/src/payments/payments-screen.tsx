@@ -2,11 +2,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { paymentContract, type CashbookRecord } from 'api/contracts/cashbook';
 import { ListEditor, useControl, useLookups, type PartyEntity, type PartyUnit } from 'shared-ui';
-import { openPdf, type LookupEntity } from '../charges/charge-pdf.js';
+import type { LookupEntity } from '../charges/charge-pdf.js';
 import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, Clipped, type CashbookListRow } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { PaymentEditor, type PaymentLookups } from './payment-editor.js';
-import { paymentPdf } from './payment-pdf.js';
 import { newPayment, paymentWire, printActionLabel, SAVED_MESSAGE_MS, type PaymentForm } from './rules.js';
 
 // The route's own contract checks the form, after the form values become wire values.
@@ -34,8 +33,11 @@ export default function PaymentsScreen() {
     business: lookups?.business as { name?: string | null } | undefined,
   }), [lookups]);
 
-  const print = (payment: CashbookRecord) =>
+  // jsPDF loads with the first print, not with the screen.
+  const print = async (payment: CashbookRecord) => {
+    const [{ openPdf }, { paymentPdf }] = await Promise.all([import('../charges/charge-pdf.js'), import('./payment-pdf.js')]);
     openPdf(paymentPdf(payment, (lookups?.entity ?? []) as LookupEntity[], (lookups?.business ?? null) as LookupEntity | null));
+  };
   const payerName = (code: string | null) => {
     const entity = editorLookups.entities.find((e) => e.code === code);
     return entity ? `${code} ${entity.name}` : (code ?? '');

@@ -10,11 +10,11 @@ import {
   api, deleteFailureMessage, ListEditor, listQueryKey, notify, TOAST_TIMEOUT, useControl, useLookups,
   type PartyEntity, type PartyUnit,
 } from 'shared-ui';
-import { openPdf, type LookupEntity } from '../charges/charge-pdf.js';
+import type { LookupEntity } from '../charges/charge-pdf.js';
 import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, Clipped, type CashbookListRow } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { ReceiptEditor, type ReceiptLookups } from './receipt-editor.js';
-import { receiptPdf, type ReceiptPrintContext } from './receipt-pdf.js';
+import type { ReceiptPrintContext } from './receipt-pdf.js';
 import { methodText, newReceipt, receiptWire, type ReceiptForm } from './rules.js';
 
 const LIST_KEY = cashbookListKey('Receipt');
@@ -95,7 +95,12 @@ export default function ReceiptsScreen() {
   };
   const print = async (id: number) => {
     try {
-      const receipt = await api.get<{ data: CashbookRecord }>(`/api/cashbook/read/${id}`).then((r) => r.data);
+      // jsPDF loads with the first print, not with the screen.
+      const [receipt, { openPdf }, { receiptPdf }] = await Promise.all([
+        api.get<{ data: CashbookRecord }>(`/api/cashbook/read/${id}`).then((r) => r.data),
+        import('../charges/charge-pdf.js'),
+        import('./receipt-pdf.js'),
+      ]);
       openPdf(receiptPdf(receipt, printContext));
     } catch {
       // The API client has already shown the failure.
