@@ -9,7 +9,7 @@
  *    database named by BENCH_REUSE_DB): receipts posted per second over HTTP (50 connections,
  *    20 s), trial balance, business summary and disbursement preview (median of 5), and the
  *    receipts list over a period holding about 10,000 receipts (page 1 of 25, median of 5), and
- *    in Chromium the time until the Receipts screen is usable for a month of 10,000 or more;
+ *    in Chromium the time until the Receipts screen is usable on a month of over 10,000;
  *  - front end also: gzip KB the first visits to Accounts and Transactions screens add.
  * The load runs only against this machine's loopback, bounded in time.
  */
@@ -149,9 +149,9 @@ async function measureFrontEnd() {
     report('JavaScript added by the first visit to /management/setup/banks', await gzipKb(added), 'KB gz', '<= 150');
     // The two accounting remotes: Accounts against a Setup visit (the dashboard already is mf-accounts),
     // Transactions against the dashboard.
-    const owners = await scriptsOf('/accounts/owners', (p) => p.getByTestId('list-count').waitFor());
+    const owners = await scriptsOf('/accounts/owners', (p) => p.getByRole('button', { name: /add record/i }).waitFor());
     report('JavaScript added by the first visit to /accounts/owners (mf-accounts)', await gzipKb([...owners].filter((url) => !banks.has(url))), 'KB gz');
-    const receipts = await scriptsOf('/management/transactions/receipts', (p) => p.getByTestId('list-count').waitFor());
+    const receipts = await scriptsOf('/management/transactions/receipts', (p) => p.getByRole('button', { name: /add record/i }).waitFor());
     report('JavaScript added by the first visit to /management/transactions/receipts (mf-transactions)', await gzipKb([...receipts].filter((url) => !dashboard.has(url))), 'KB gz');
     report('JavaScript downloaded for a signed-in /dashboard', await gzipKb([...dashboard]), 'KB gz');
   } finally {
@@ -211,36 +211,36 @@ async function median5(name, url, headers, target) {
 }
 
 /**
- * Time until the Receipts screen is usable in Chromium for a month holding at least 10,000
- * receipts (the big seed's first such month, chosen in the list's remembered period filter):
- * from navigation to the first page of rows and the server's count on screen. Median of 5.
+ * Time until the Receipts screen is usable in Chromium on the big seed's open month (its seeded
+ * receipts plus those the receipts/s run just posted: well over 10,000): from navigation to the
+ * first page of rows and the server's count on screen. The server pages, so the browser never
+ * loads the month. Median of 5.
  */
-async function measureReceiptsScreen(sql, schema, headers) {
-  const months = await sql.unsafe(`select year, month, count(*)::int as n from ${schema}.txn where kind = 'RECEIPT' group by year, month order by year, month`);
-  const month = months.find((m) => m.n >= 10_000) ?? months.reduce((a, b) => (b.n > a.n ? b : a));
+async function measureReceiptsScreen(headers) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
     const times = [];
+    let shown = '';
     for (let i = 0; i < 5; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addInitScript(([token, database, period]) => {
+      await context.addInitScript(([token, database]) => {
         sessionStorage.setItem('oa.token', token);
         sessionStorage.setItem('oa.database', database);
-        sessionStorage.setItem('oa.periodFilter.receipts', period);
-      }, [headers.Authorization.slice(7), BIG.company, JSON.stringify({ period: 'period', month: month.month, year: month.year })]);
+      }, [headers.Authorization.slice(7), BIG.company]);
       const page = await context.newPage();
       const started = Date.now();
       await page.goto(`${BASE}/management/transactions/receipts`);
-      await page.getByTestId('list-count').getByText(`${month.n} rows`).waitFor({ timeout: 60_000 });
+      await page.getByTestId('list-count').getByText(/^\d+ rows$/).waitFor({ timeout: 60_000 });
       await page.getByTestId('list-row').first().waitFor();
       times.push(Date.now() - started);
+      shown = await page.getByTestId('list-count').innerText();
       await context.close();
     }
     times.sort((a, b) => a - b);
-    report(`Receipts screen usable, ${month.month}/${month.year} (${month.n.toLocaleString('en-AU')} receipts), Chromium (median of 5)`, times[2], 'ms');
+    report(`Receipts screen usable, open month of ${BIG.company} (${shown}), Chromium (median of 5)`, times[2], 'ms');
   } finally {
     await browser.close();
   }
@@ -294,7 +294,7 @@ async function measureLedger(databaseUrl) {
       }
     }
     const from = days[0]?.date;
-    if (!ONLY_LEDGER) await measureReceiptsScreen(sql, schema, headers);
+    if (!ONLY_LEDGER) await measureReceiptsScreen(headers);
     await median5(`Receipts list, ${from}..${to} (${total.toLocaleString('en-AU')} receipts), page 1 of 25 (median of 5)`, `${BASE}/api/cashbook/receipt/list?from=${from}&to=${to}&page=1&pageSize=25`, headers, '<= 1000');
   } finally {
     await sql.end();
