@@ -1,4 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { hasPermission } from 'api/contracts/permissions';
+import { useCurrentUser } from 'shared-ui';
 import { BusinessCard } from './business-card.js';
 import { BusinessSummaryCard } from './business-summary-card.js';
 import { EqualityCard } from './equality-card.js';
@@ -23,20 +25,23 @@ const useStyles = makeStyles({
 /**
  * The dashboard (spec 2 §2): health, business accounts and three-way reconciliation on the
  * left, the business ledger in the middle, revenue and distribution equality on the right;
- * the user's pinned cards below.
+ * the user's pinned cards below. Cards the user's permissions do not open are left out.
  */
 export default function Dashboard() {
   const styles = useStyles();
+  const user = useCurrentUser();
+  // The business cards read the business ledger, which the server opens only with p_business.
+  const business = user.data ? hasPermission(user.data.permissions, 'p_business') : false;
   return (
     <div className={styles.page}>
       <div className={styles.columns} data-testid="dashboard-columns">
         <div className={styles.column} data-testid="dashboard-left">
           <HealthCard />
-          <BusinessCard />
+          {business ? <BusinessCard /> : null}
           <ThreeWayCard />
         </div>
         <div className={styles.column} data-testid="dashboard-middle">
-          <BusinessSummaryCard />
+          {business ? <BusinessSummaryCard /> : null}
         </div>
         <div className={styles.column} data-testid="dashboard-right">
           <RevenueCard />
