@@ -275,7 +275,7 @@ async function measureLedger(databaseUrl) {
           items: [{ selector: 'ACCOUNT', ref: 'ROOMCHG', entity: d.entity, door: d.door, description: 'Room charges', amount: cents / 100 }],
         }),
       });
-    }, { seconds: 20, rateTarget: '>= 1,000', unit: 'rcpt/s', label: 'receipts posted/s', p95Target: undefined });
+    }, { seconds: 20, rateTarget: '>= 1,000', unit: 'rcpt/s', label: 'receipts posted/s', p95Target: '' });
 
     await median5('GET /api/ledger/trialbalance?date=today&format=json (median of 5)', `${BASE}/api/ledger/trialbalance?date=${date}&format=json`, headers, '<= 1000');
     await median5('GET /api/ledger/business/summary?period=current (median of 5)', `${BASE}/api/ledger/business/summary?period=current`, headers, '<= 2000');
