@@ -5,6 +5,7 @@ import type { Database } from './db/open.js';
 import { Directory } from './http/directory.js';
 import { type Requires, createGuard } from './http/guard.js';
 import { ReadCache } from './http/read-cache.js';
+import { JobRunner } from './jobs/jobs.js';
 
 /** Everything a feature router needs, built once per process (or per test). */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   requires: Requires;
   /** Reference lists and lookups per company, invalidated by every write (see http/read-cache.ts). */
   reads: ReadCache;
+  /** Long operations with progress polled through GET /api/progress/{id} (see jobs/jobs.ts). */
+  jobs: JobRunner;
   /** Failed sign-ins: 5 per user id and 30 per address (an office shares one) per 15 minutes. */
   throttle: { user: LoginThrottle; address: LoginThrottle };
 }
@@ -23,5 +26,5 @@ export async function createDeps(config: Config, db: Database): Promise<AppDeps>
   const tokens = await createTokenService(db.control, config.tokenSecret, config.tokenHours);
   const directory = new Directory(db);
   const reads = new ReadCache(config.readCacheMs);
-  return { config, db, tokens, directory, reads, requires: createGuard({ db, tokens, directory, reads }), throttle: { user: new LoginThrottle(5), address: new LoginThrottle(30) } };
+  return { config, db, tokens, directory, reads, jobs: new JobRunner(db), requires: createGuard({ db, tokens, directory, reads }), throttle: { user: new LoginThrottle(5), address: new LoginThrottle(30) } };
 }

@@ -16,7 +16,10 @@ const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: resolv
 const first = await prepareDatabase(db, config);
 // Only a demo company created just now gets its year of books (API tests use prepareDatabase alone).
 if (first.createdDemo) await postStartBooks(db, config.adminUser.toUpperCase());
-const api = createApp(await createDeps(config, db));
+const deps = await createDeps(config, db);
+// Runs left 'running' by a process that died are marked interrupted (features resume their own).
+await deps.jobs.sweepInterrupted();
+const api = createApp(deps);
 const site = staticSite(config.staticDir ? resolve(config.staticDir) : repoRoot);
 
 const server = serve({

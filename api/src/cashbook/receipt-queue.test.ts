@@ -1,12 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptContract } from '../contracts/cashbook.js';
-import { jsonb, openDatabase } from '../db/open.js';
+import { jsonb } from '../db/open.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { nextNumber, openPeriod, trustBalance } from '../ledger/ledger.js';
 import { balanceDrift, trustPosition, unbalancedTxns } from '../ledger/trust-position.js';
 import { addTestParties } from '../testing/parties.js';
+import { openSecondProcess } from '../testing/second-process.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { ReceiptQueue } from './receipt-queue.js';
 
@@ -154,13 +155,7 @@ describe('receipt group commit', () => {
   it('keeps numbers unique and gapless with two queues batching at once (on PostgreSQL each with its own pool, as two API processes)', async () => {
     // On PostgreSQL a second pool and queue on the same database, as a second API process would
     // have; PGlite has one connection, so there the two queues share it and interleave.
-    let other: Awaited<ReturnType<typeof openDatabase>> | null = null;
-    if (process.env.DATABASE_URL) {
-      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${rows[0]!.name}`;
-      other = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-    }
+    const other = await openSecondProcess(api.db);
     try {
       const queues = [new ReceiptQueue(db), new ReceiptQueue(other ? other.company('co_demotrust') : db)];
       const before = await receiptRefs();

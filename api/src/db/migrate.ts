@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as controlInitial from '../../migrations/control/20261121T1500_control.js';
+import * as controlJobs from '../../migrations/control/20261125T1000_jobs.js';
 import * as companyReference from '../../migrations/company/20261121T1500_reference.js';
 import * as companyLedger from '../../migrations/company/20261121T1600_ledger.js';
 import * as companyArchive from '../../migrations/company/20261121T1730_archive.js';
@@ -11,6 +12,7 @@ import { CONTROL_SCHEMA } from './open.js';
 /** Listed explicitly so the set of migrations is the same under tsx, vitest and any bundler. */
 const controlMigrations: Record<string, Migration> = {
   '20261121T1500_control': controlInitial,
+  '20261125T1000_jobs': controlJobs,
 };
 const companyMigrations: Record<string, Migration> = {
   '20261121T1500_reference': companyReference,

@@ -10,6 +10,8 @@ export type DatabaseKind = 'pglite' | 'postgresql';
 
 export interface Database {
   kind: DatabaseKind;
+  /** The PostgreSQL server's URL (undefined on PGlite), for the few sessions of their own (single-runner locks). */
+  url?: string;
   /** Kysely bound to the control schema. */
   control: Kysely<ControlTables>;
   /** Kysely bound to one company's schema. Cached: one instance per schema. */
@@ -57,6 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const companies = new Map<string, Kysely<CompanyTables>>();
   return {
     kind,
+    url: options.databaseUrl,
     root,
     control: root.withSchema(CONTROL_SCHEMA) as Kysely<ControlTables>,
     company(schemaName: string) {

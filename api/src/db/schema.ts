@@ -36,6 +36,21 @@ export interface ControlTables {
     created_at: Timestamp;
   };
   user_company: { user_id: string; company_code: string };
+  job: {
+    id: string;
+    company: string;
+    kind: string;
+    status: 'running' | 'done' | 'failed' | 'interrupted';
+    percent: Generated<number>;
+    message: Generated<string>;
+    input: Json<unknown> | null;
+    result: Json<unknown> | null;
+    error: Json<{ status: number; message: string }> | null;
+    user_id: string;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+    finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
   revoked_token: { jti: string; expires_at: Timestamp };
   setting: { key: string; value: string };
   system_log: {

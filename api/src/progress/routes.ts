@@ -2,14 +2,18 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
-import { readProgress } from './progress.js';
 
-export function progressRoutes({ requires }: AppDeps) {
+/**
+ * GET /api/progress/{id} (spec 1 §4.5): how far a long operation of this company is, read from
+ * its job row so any API process answers; once finished it carries the outcome (result or error).
+ */
+export function progressRoutes({ requires, jobs }: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.get('/:id', requires('company'), (c) => {
-    const p = readProgress(c.get('company').code, c.req.param('id'));
-    if (!p) throw notFound(`No operation ${c.req.param('id').slice(0, 40)} is in progress`);
-    return c.json({ data: { id: p.id, percent: p.percent, message: p.message, active: p.active } });
+  app.get('/:id', requires('company'), async (c) => {
+    const job = await jobs.read(c.get('company').code, c.req.param('id'));
+    if (!job) throw notFound(`No operation ${c.req.param('id').slice(0, 40)} is known for this company`);
+    const { id, kind, status, percent, message, active, result, error } = job;
+    return c.json({ data: { id, kind, status, percent, message, active, result, error } });
   });
   return app;
 }
