@@ -25,6 +25,12 @@ describe('progress rules', () => {
     expect(nextProgress(start, { percent: 30 }).active).toBe(true);
     expect(failedProgress(start)).toEqual({ id: 'a', percent: 100, message: '', active: false });
   });
+  it("carries the finished operation's result or error", () => {
+    const start = { id: 'a', percent: 50, message: '', active: true };
+    expect(nextProgress(start, { percent: 100, result: { filename: 'x.aba' }, error: null })).toMatchObject({ active: false, result: { filename: 'x.aba' } });
+    expect(nextProgress(start, { percent: 100, error: { status: 409, message: 'Refused' } }).error).toEqual({ status: 409, message: 'Refused' });
+    expect(nextProgress(start, { percent: 100, error: 'garbled' }).error).toBeUndefined();
+  });
 });
 
 describe('useProgress', () => {

@@ -7,6 +7,19 @@ export interface ProgressState {
   percent: number;
   message: string;
   active: boolean;
+  /** Once finished, what the operation answered (the server's job result), if it succeeded. */
+  result?: unknown;
+  /** Once finished, why it failed, in the spec's error shape. */
+  error?: { status: number; message: string } | null;
+}
+
+/** One answer of GET /api/progress/{id}. */
+export interface ProgressAnswer {
+  percent?: unknown;
+  message?: unknown;
+  active?: unknown;
+  result?: unknown;
+  error?: unknown;
 }
 
 /** Percent as a whole number between 0 and 100. */
@@ -24,15 +37,21 @@ export function progressColour(percent: number): 'red' | 'orange' | 'green' {
 }
 
 /** The state after one poll answer; a finished job stops being active. */
-export function nextProgress(previous: ProgressState, answer: { percent?: unknown; message?: unknown; active?: unknown }): ProgressState {
+export function nextProgress(previous: ProgressState, answer: ProgressAnswer): ProgressState {
   const percent = capPercent(answer.percent);
-  return {
+  const next: ProgressState = {
     id: previous.id,
     percent,
     message: typeof answer.message === 'string' ? answer.message : previous.message,
     active: percent < 100 && answer.active !== false,
   };
+  if (answer.result !== undefined && answer.result !== null) next.result = answer.result;
+  if (isProgressError(answer.error)) next.error = answer.error;
+  return next;
 }
+
+const isProgressError = (e: unknown): e is { status: number; message: string } =>
+  !!e && typeof e === 'object' && typeof (e as { status?: unknown }).status === 'number' && typeof (e as { message?: unknown }).message === 'string';
 
 /** A failed poll ends the bar: percent 100 and inactive. */
 export function failedProgress(previous: ProgressState): ProgressState {

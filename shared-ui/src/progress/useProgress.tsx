@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Field, ProgressBar as FluentProgressBar, Text, tokens } from '@fluentui/react-components';
 import { api } from '../runtime/api.js';
-import { capPercent, failedProgress, nextProgress, PROGRESS_AUTOCLOSE_MS, PROGRESS_POLL_MS, progressColour, type ProgressState } from './rules.js';
+import { capPercent, failedProgress, nextProgress, PROGRESS_AUTOCLOSE_MS, PROGRESS_POLL_MS, progressColour, type ProgressAnswer, type ProgressState } from './rules.js';
 
 export interface UseProgressOptions {
   /** Hide the bar 1 s after it reaches 100 %. */
@@ -15,7 +15,10 @@ export interface ProgressHandle extends ProgressState {
   visible: boolean;
 }
 
-/** Polls GET /api/progress/{id} every 500 ms until it reports 100 %. A null id polls nothing. */
+/**
+ * Polls GET /api/progress/{id} every 500 ms until it reports 100 %; the final state carries the
+ * operation's result or error. A null id polls nothing.
+ */
 export function useProgress(id: string | null, options: UseProgressOptions = {}): ProgressHandle {
   const [state, setState] = useState<ProgressState>({ id, percent: 0, message: '', active: id !== null });
   const [visible, setVisible] = useState(id !== null);
@@ -41,7 +44,7 @@ export function useProgress(id: string | null, options: UseProgressOptions = {})
     };
     const poll = async () => {
       try {
-        const answer = await api.get<{ data: { percent?: unknown; message?: unknown; active?: unknown } }>(`/api/progress/${encodeURIComponent(id)}`, { quiet: true });
+        const answer = await api.get<{ data: ProgressAnswer }>(`/api/progress/${encodeURIComponent(id)}`, { quiet: true });
         current = nextProgress(current, answer.data ?? {});
       } catch (e) {
         console.error('Progress polling failed', e);
