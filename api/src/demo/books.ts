@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { ARCHIVE_PATHS } from '../archive/archive.js';
 import { releaseCharges } from '../charges/release.js';
 import { checkCharge, createCharge } from '../charges/charges.js';
 import { postPayment } from '../cashbook/post.js';
@@ -12,7 +13,7 @@ import { entityDefaults } from '../companies/starter-books.js';
 import { DEMO_COMPANY } from './first-start.js';
 import { bankAndReconcileDemo, dayBefore } from './bank-statements.js';
 import type { CompanyTables } from '../db/schema.js';
-import { ARCHIVE_PATHS, postDisbursement } from '../disbursement/post.js';
+import { postDisbursement } from '../disbursement/post.js';
 import { disbursementRows, toWire } from '../disbursement/rows.js';
 import { postJournal } from '../journals/journals.js';
 import { nextNumber, openPeriod, postTxns } from '../ledger/ledger.js';

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ARCHIVE_PATHS, type ArchivePath, MIME, archiveFile } from '../archive/archive.js';
 import type { DisburseRequest, DisbursedPayment, DisburseResult } from '../contracts/disbursement.js';
 import { serverDate } from '../control/settings.js';
 import type { CompanyTables } from '../db/schema.js';
@@ -12,14 +13,13 @@ import { type RowCents, disbursementRows } from './rows.js';
 type Db = Kysely<CompanyTables>;
 
 export const ABA_DESCRIPTION = 'OWNER DISB';
-export const ARCHIVE_PATHS = { DISBURSEMENT: 'Disbursement', MONTH_END: 'Month End' } as const;
 
 export interface DisburseContext {
   userId: string;
   companyCode: string;
   companyName: string;
   /** The archive folder: 'Disbursement', or 'Month End' when month end disburses. */
-  archivePath?: string;
+  archivePath?: ArchivePath;
   now?: Date;
 }
 
@@ -129,13 +129,9 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
     if (!file || file.creditTotal !== eftTotal || file.debitTotal !== eftTotal) throw new Error(`ABA total ${file?.creditTotal} differs from the EFT payments ${eftTotal}`);
     aba = file.text;
     filename = abaFilename(ctx.companyCode, now);
-    const content = new Uint8Array(Buffer.from(aba, 'ascii'));
-    const stored = await trx
-      .insertInto('archive')
-      .values({ date: now, user_code: ctx.userId, path: ctx.archivePath ?? ARCHIVE_PATHS.DISBURSEMENT, blob_id: filename, mime: 'text/plain', content, size: content.byteLength })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    archiveId = Number(stored.id);
+    archiveId = await archiveFile(trx, {
+      date: now, userCode: ctx.userId, path: ctx.archivePath ?? ARCHIVE_PATHS.DISBURSEMENT, name: filename, mime: MIME.aba, content: new Uint8Array(Buffer.from(aba, 'ascii')),
+    });
   }
 
   const cheques = payments.filter((p) => p.method === 'CHQ');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booksCompany, post } from '../balances/books-fixture.js';
 import type { CompanyTables } from '../db/schema.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
-import { centsText, csvField, csvLine } from './csv.js';
+import { centsText, csvField, csvLine } from '../documents/csv.js';
 import { postingsCsv } from './ledger-export.js';
 
 /**

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { CASHLINES_CSV_HEADER, POSTINGS_CSV_HEADER, type TrialBalance, TRIAL_BALANCE_CSV_HEADER } from '../contracts/balances.js';
 import type { CompanyTables } from '../db/schema.js';
 import { toDollars } from '../money/cents.js';
-import { centsText, csvLine, csvStream } from './csv.js';
+import { centsText, csvLine, csvStream } from '../documents/csv.js';
 
 type Db = Kysely<CompanyTables>;
 

@@ -4,7 +4,7 @@ import { serverDate } from '../control/settings.js';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
 import { queryParams } from '../http/validate.js';
-import { csvHeaders } from './csv.js';
+import { csvHeaders } from '../documents/csv.js';
 import { cashLinesCsv, postingsCsv, trialBalance, trialBalanceCsv } from './ledger-export.js';
 
 /** Exports for outsiders (auditors, inspectors, their double-entry tools), mounted at /api. */

@@ -3,6 +3,8 @@
  * fields holding a comma, a double quote, CR or LF quoted with inner quotes doubled. Money is
  * dollars with exactly two decimals and a leading minus, no thousands separators.
  */
+import { type DocTable, columnTotals, hasTotals, isNumeric } from './table.js';
+
 export const CRLF = '\r\n';
 
 export function csvField(value: string | number | null | undefined): string {
@@ -48,4 +50,20 @@ export function csvStream(header: string, nextPage: () => Promise<string | null>
       }
     },
   });
+}
+
+/**
+ * A report table as CSV: the header row, a line per row and the totals line when the table has
+ * one. Money columns (cents) are dollars with two decimals; dates stay YYYY-MM-DD (tools sort them).
+ */
+export function tableCsv<Row>(table: DocTable<Row>): string {
+  const cell = (kind: string | undefined, v: string | number | null | undefined) =>
+    v === null || v === undefined ? '' : kind === 'money' || kind === 'moneyBrackets' ? centsText(v) : v;
+  let text = csvLine(table.columns.map((c) => c.header));
+  for (const r of table.rows) text += csvLine(table.columns.map((c) => cell(c.kind, c.value(r))));
+  if (hasTotals(table)) {
+    const totals = columnTotals(table);
+    text += csvLine(table.columns.map((c, i) => (i === 0 && !isNumeric(c.kind) ? (table.totalsLabel ?? 'Total') : cell(c.kind, totals[i]))));
+  }
+  return text;
 }

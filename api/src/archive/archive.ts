@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { CompanyTables } from '../db/schema.js';
+
+type Db = Kysely<CompanyTables>;
+
+/**
+ * The archive's folders (spec 3 §2 'Archive': the type filter All, Reports, Email Attachments,
+ * Month End, Backups), plus the ABA files of disbursements made outside month end.
+ */
+export const ARCHIVE_PATHS = {
+  REPORTS: 'Reports',
+  EMAIL: 'Email Attachments',
+  MONTH_END: 'Month End',
+  BACKUP: 'Backups',
+  DISBURSEMENT: 'Disbursement',
+} as const;
+export type ArchivePath = (typeof ARCHIVE_PATHS)[keyof typeof ARCHIVE_PATHS];
+
+export const MIME = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  zip: 'application/zip',
+  aba: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pgb: 'application/gzip',
+} as const;
+
+export interface ArchivedFile {
+  /** Who made it (a user code; SYSTEM for the server's own files, which nobody downloads). */
+  userCode: string;
+  path: ArchivePath;
+  /** The document name with its extension (spec 3 'Archive document': blob_id). */
+  name: string;
+  mime: string;
+  content: Uint8Array;
+  date?: Date;
+}
+
+export interface ArchiveRow {
+  id: number;
+  date: string;
+  user_code: string;
+  path: string;
+  blob_id: string;
+  mime: string;
+  size: number;
+}
+
+/**
+ * Keeps a generated file in the company's archive, in the caller's transaction (a file that
+ * records a posting commits or rolls back with it). Answers its id.
+ */
+export async function archiveFile(trx: Db, file: ArchivedFile): Promise<number> {
+  const row = await trx
+    .insertInto('archive')
+    .values({ date: file.date ?? new Date(), user_code: file.userCode, path: file.path, blob_id: file.name, mime: file.mime, content: file.content, size: file.content.byteLength })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const view = (r: { id: string; date: Date; user_code: string; path: string; blob_id: string; mime: string; size: number }): ArchiveRow => ({
+  id: Number(r.id), date: new Date(r.date).toISOString(), user_code: r.user_code, path: r.path, blob_id: r.blob_id, mime: r.mime, size: r.size,
+});
+
+/** One archived file with its content, or undefined. */
+export async function readArchived(db: Db, id: number): Promise<(ArchiveRow & { content: Uint8Array }) | undefined> {
+  const row = await db.selectFrom('archive').selectAll().where('id', '=', String(id)).executeTakeFirst();
+  return row && { ...view(row), content: new Uint8Array(row.content) };
+}
