@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../auth/passwords.js';
 import { booksCompany, post, reverseOn } from '../balances/books-fixture.js';
 import { unbankedReceipts } from '../balances/bank-side.js';
 import { healthColour } from '../contracts/audit.js';
 import { jsonb } from '../db/open.js';
 import type { CompanyTables } from '../db/schema.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
+import { insertUser } from '../testing/users.js';
 import { runChecks } from './checks.js';
 
 /**
@@ -29,7 +29,7 @@ const ofType = (rows: Row[], type: string) => rows.filter((r) => r.type === type
 beforeAll(async () => {
   api = await startTestApi();
   db = await booksCompany(api, 'AUDITCO');
-  await post(db, 'RECEIPT', '2026-10-02', [['OWNSMITH', '101', 'OWNFUNDS', 100_000]], [['EFT', 100_000]]);
+  await post(db, 'RECEIPT', '2026-10-02', [['OWNSMITH', '101', 'OWNFUNDS', 100_000]], [['CHQ', 100_000]]);
   const r2 = await post(db, 'RECEIPT', '2026-10-03', [['TENBROWN', null, 'RENT', 50_000]], [['CASH', 50_000]]);
   await post(db, 'PAYMENT', '2026-10-10', [['OWNSMITH', '101', 'DISBURSE', -30_000]], [['EFT', -30_000]]);
   const charge = await db.insertInto('charge').values({
@@ -53,7 +53,7 @@ describe('GET /api/control/audit?full=true and GET /api/task', () => {
     const important = ofType(result.data, 'IMPORTANT');
     expect(important).toHaveLength(3);
     expect(important).toContainEqual(expect.objectContaining({ link_path: '/management/transactions/chargerelease', link_key: 'CHG1', source: 'AUDIT', description: expect.stringContaining('Charge CHG1 of 2026-10-04 payable by OWNSMITH door 101 ($80.00) is still pending') }));
-    expect(important).toContainEqual(expect.objectContaining({ link_path: '/management/daily/banking', link_key: '1', description: expect.stringMatching(/^RECEIPT 1 of 2026-10-02 \(EFT \$1,000\.00\) has not been banked for \d+ days$/) }));
+    expect(important).toContainEqual(expect.objectContaining({ link_path: '/management/daily/banking', link_key: '1', description: expect.stringMatching(/^RECEIPT 1 of 2026-10-02 \(CHQ \$1,000\.00\) has not been banked for \d+ days$/) }));
     expect(important).toContainEqual(expect.objectContaining({ link_path: '/management/daily/reconcile', description: 'The trust bank account has never been reconciled (first cash book entry 2026-10-02)' }));
     // R2 was banked: not listed.
     expect(result.data.some((r) => r.description.startsWith('RECEIPT 2 '))).toBe(false);
@@ -142,10 +142,7 @@ describe('GET /api/control/audit?full=true and GET /api/task', () => {
     }
     expect((await api.call('GET', '/api/task', CO)).body.data.length).toBe(before);
 
-    await api.db.control.insertInto('app_user').values({
-      id: 'CLERK', name: 'Clerk', email: null, usertype: 'USER', password_hash: await hashPassword('clerk-pass-1'), default_company: 'AUDITCO', permissions: jsonb({ p_accounting: true }),
-    }).execute();
-    await api.db.control.insertInto('user_company').values({ user_id: 'CLERK', company_code: 'AUDITCO' }).execute();
+    await insertUser(api.db, { id: 'CLERK', name: 'Clerk', password: 'clerk-pass-1', companies: { AUDITCO: { p_accounting: true } } });
     const token = await api.signIn('clerk', 'clerk-pass-1');
     expect((await api.call('GET', '/api/control/audit?full=true', { ...CO, token })).status).toBe(403);
     expect((await api.call('GET', '/api/task', { ...CO, token })).status).toBe(403);
@@ -200,7 +197,7 @@ describe('books the audit must catch', () => {
 
   it('treats a company without the deposit tables as nothing banked', async () => {
     const nodep = await booksCompany(api, 'NODEP');
-    await post(nodep, 'RECEIPT', '2026-10-02', [['OWNSMITH', '101', 'OWNFUNDS', 10_000]], [['EFT', 10_000]]);
+    await post(nodep, 'RECEIPT', '2026-10-02', [['OWNSMITH', '101', 'OWNFUNDS', 10_000]], [['CASH', 10_000]]);
     await sql`drop table if exists ${sql.table('co_nodep.deposit_item')}`.execute(api.db.root);
     await sql`drop table if exists ${sql.table('co_nodep.reconcile_item')}`.execute(api.db.root);
     expect((await unbankedReceipts(nodep)).map((r) => r.ref)).toEqual(['1']);

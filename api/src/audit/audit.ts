@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { bookingSyncFindings } from '../bookings/audit-tasks.js';
 import type { AuditResult, DebitOccurrence, Health, TaskRow, TaskSeverity } from '../contracts/audit.js';
 import type { CompanyTables } from '../db/schema.js';
 import { daysBetween, lastBankingDate, reconciledPosition, unbankedReceipts } from '../balances/bank-side.js';
@@ -29,12 +30,16 @@ export async function listTasks(db: Db): Promise<TaskRow[]> {
  */
 export async function runAudit(db: Db, today: string, full: boolean): Promise<AuditResult> {
   const { findings, debits } = await runChecks(db, today, { full });
+  findings.push(...(await bookingSyncFindings(db)));
   await db.transaction().execute(async (trx) => {
     // Serialise concurrent audit runs so their task lists never interleave (one key for every
     // company: audits are rare and short).
     await sql`select pg_advisory_xact_lock(${sql.lit(AUDIT_LOCK_KEY)})`.execute(trx);
     await trx.deleteFrom('task').execute();
-    if (findings.length) await trx.insertInto('task').values(findings.map((f) => ({ ...f, date: today }))).execute();
+    // In chunks: a big company's findings in one insert pass PostgreSQL's 65,535 bind parameters.
+    for (let i = 0; i < findings.length; i += 1000) {
+      await trx.insertInto('task').values(findings.slice(i, i + 1000).map((f) => ({ ...f, date: today }))).execute();
+    }
     // Under the audit lock: add the dates not recorded yet; recorded ones are never touched.
     const recorded = await trx.selectFrom('ledger_debit_occurrence').select(['entity', 'door', 'date']).execute();
     const seen = new Set(recorded.map((r) => `${r.entity}\u0000${r.door ?? '*'}\u0000${r.date}`));
@@ -47,15 +52,18 @@ export async function runAudit(db: Db, today: string, full: boolean): Promise<Au
   return { data, _critical: data.filter((t) => t.type === 'CRITICAL').length };
 }
 
-/** Every recorded occurrence of a ledger closing below zero, oldest first. */
-export async function debitOccurrences(db: Db): Promise<DebitOccurrence[]> {
-  const rows = await db.selectFrom('ledger_debit_occurrence').selectAll().orderBy('date').orderBy('entity').orderBy('id').execute();
+/** Every recorded occurrence of a ledger closing below zero, oldest first (up to a day when given). */
+export async function debitOccurrences(db: Db, upTo?: string): Promise<DebitOccurrence[]> {
+  let q = db.selectFrom('ledger_debit_occurrence').selectAll().orderBy('date').orderBy('entity').orderBy('id');
+  if (upTo !== undefined) q = q.where('date', '<=', upTo);
+  const rows = await q.execute();
   return rows.map((r) => ({ entity: r.entity, door: r.door, date: r.date, balance: toDollars(r.balance), txn_id: Number(r.txn_id), first_seen: new Date(r.first_seen).toISOString() }));
 }
 
 /**
  * The dashboard health card: counts of the stored tasks by severity, and ages in whole days
- * (sync: since the last booking-system sync, 0 when no sync is set up; bank: of the oldest
+ * (sync: since the last booking-system sync, 0 when no sync is set up, with the bookings it left
+ * in error; bank: of the oldest
  * unbanked receipt; rec: since the last reconciliation, null if never).
  */
 export async function health(db: Db, today: string): Promise<Health> {
@@ -63,9 +71,10 @@ export async function health(db: Db, today: string): Promise<Health> {
   const count = (t: string) => Number(counts.find((c) => c.type === t)?.n ?? 0);
   const settings = await db.selectFrom('control_setting').select(['key', 'value']).where('key', 'in', ['last_sync_date', 'gp_host', 'sync_frequency']).execute();
   const setting = (k: string) => settings.find((s) => s.key === k)?.value;
-  const lastSync = typeof setting('last_sync_date') === 'string' ? (setting('last_sync_date') as string).slice(0, 10) : null;
+  const lastSync = typeof setting('last_sync_date') === 'string' ? (setting('last_sync_date') as string) : null;
   const syncSetUp = !!setting('gp_host');
-  const syncAge = !syncSetUp ? 0 : lastSync ? Math.max(0, daysBetween(lastSync, today)) : null;
+  const syncAge = !syncSetUp ? 0 : lastSync ? Math.max(0, daysBetween(lastSync.slice(0, 10), today)) : null;
+  const syncErrors = Number((await db.selectFrom('booking').select((eb) => eb.fn.countAll<string>().as('n')).where('error', '=', true).executeTakeFirstOrThrow()).n);
   const [unbanked, lastBanking, rec] = await Promise.all([unbankedReceipts(db), lastBankingDate(db), reconciledPosition(db)]);
   const oldest = unbanked[0]?.date;
   return {
@@ -74,6 +83,9 @@ export async function health(db: Db, today: string): Promise<Health> {
     importantTasks: count('IMPORTANT'),
     inbalanceTasks: count('INBALANCE'),
     syncAge,
+    syncSetUp,
+    lastSync: syncSetUp ? lastSync : null,
+    syncErrors,
     bankAge: oldest ? Math.max(0, daysBetween(oldest, today)) : 0,
     recAge: rec ? Math.max(0, daysBetween(rec.date, today)) : null,
     lastBanking,

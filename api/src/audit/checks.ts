@@ -6,6 +6,8 @@ import { balanceDrift, trustPosition, unbalancedTxns } from '../ledger/trust-pos
 import { daysBetween, reconciledPosition, unbankedReceipts } from '../balances/bank-side.js';
 import { keptLedgers } from '../balances/dashboard.js';
 import { formatCents } from '../money/cents.js';
+import { closedPeriodFindings } from './closed-periods.js';
+import { heldInSuspense } from '../bankrec/suspense.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -138,6 +140,20 @@ export async function runChecks(db: Db, today: string, options: { full: boolean 
     findings.push(finding('CRITICAL', `${typeOf(n.entity) || 'Ledger'} ${ledgerName(n.entity, n.door)} is overdrawn: ${formatCents(Number(n.balance))}`, entityPath(typeOf(n.entity)), n.entity));
   }
 
+  // 4b. Money held on a door for someone who no longer owns it: it can be neither paid out nor
+  // disbursed from the door, so it must be journaled to the owner's no-door ledger (issue 8 item 5).
+  const stranded = await db.selectFrom('ledger_balance as b')
+    .leftJoin('unit as u', 'u.door', 'b.door')
+    .select(['b.entity', 'b.door', 'b.balance', 'u.entity as holder'])
+    .where('b.door', '<>', '').where('b.balance', '<>', '0')
+    .where((eb) => eb.or([eb('u.entity', 'is', null), eb('u.entity', '<>', eb.ref('b.entity'))]))
+    .orderBy('b.entity').orderBy('b.door')
+    .execute();
+  for (const s of stranded) {
+    const holder = s.holder ? `now belongs to ${s.holder}` : 'has no owner now';
+    findings.push(finding('CRITICAL', `${ledgerName(s.entity, s.door)} holds ${formatCents(Number(s.balance))} on door ${s.door}, which ${holder}: journal it to ${s.entity}'s ledger without a door`, entityPath(typeOf(s.entity)), s.entity));
+  }
+
   // 5. Every date a ledger closed below zero (full audit), recorded permanently by the caller.
   let debits: DebitRow[] | null = null;
   if (options.full) {
@@ -187,6 +203,14 @@ export async function runChecks(db: Db, today: string, options: { full: boolean 
     if (firstDate && daysBetween(firstDate, today) > UNRECONCILED_DAYS) {
       findings.push(finding('IMPORTANT', `The trust bank account has never been reconciled (first cash book entry ${firstDate})`, LINKS.reconcile));
     }
+  }
+
+  findings.push(...(await closedPeriodFindings(db)));
+  // 9. Unidentified deposits held in SUSPENSE (issue 11): IMPORTANT after 7 days, CRITICAL after 30.
+  for (const h of await heldInSuspense(db)) {
+    const age = daysBetween(h.date, today);
+    const type: TaskSeverity = age > 30 ? 'CRITICAL' : age > 7 ? 'IMPORTANT' : 'INFO';
+    findings.push(finding(type, `Receipt ${h.ref} of ${h.date}: ${formatCents(h.amount)} unidentified in SUSPENSE for ${age} day${age === 1 ? '' : 's'}; clear it by a journal to the right owner or tenant`, TXN_PATHS.JOURNAL!, h.ref));
   }
 
   return { findings, debits };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { auditQuery } from '../contracts/audit.js';
-import { serverDate } from '../control/settings.js';
+import { businessDate } from '../ledger/business-date.js';
 import { assertNoMonthEndLock } from '../http/month-end-lock.js';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
@@ -16,7 +16,7 @@ export function auditRoutes({ requires }: AppDeps) {
     const db = c.get('company').db;
     // A GET that writes: during month end only the user running it may store a new task list.
     await assertNoMonthEndLock(db, c.get('user').id);
-    const result = await runAudit(db, serverDate(), c.req.valid('query').full === 'true');
+    const result = await runAudit(db, await businessDate(db), c.req.valid('query').full === 'true');
     return c.json({ ...result, message: 'Audit complete!' });
   });
 
@@ -25,7 +25,10 @@ export function auditRoutes({ requires }: AppDeps) {
   /** Every date a trust ledger closed below zero, kept permanently for inspectors. */
   app.get('/control/debitoccurrences', requires('p_daily_task'), async (c) => c.json({ data: await debitOccurrences(c.get('company').db) }));
 
-  app.get('/control/health', requires('company'), async (c) => c.json({ data: await health(c.get('company').db, serverDate()) }));
+  app.get('/control/health', requires('company'), async (c) => {
+    const db = c.get('company').db;
+    return c.json({ data: await health(db, await businessDate(db)) });
+  });
 
   return app;
 }

@@ -76,3 +76,18 @@ describe('session', () => {
     expect(res.body.message).toMatch(/session expired/);
   });
 });
+
+describe('sign-in timing (issue 8 item 14)', () => {
+  it('an unknown user id costs the same password verification as a known one', async () => {
+    const timed = async (code: string) => {
+      const started = performance.now();
+      await api.call('POST', '/api/auth', { token: null, body: { code, password: 'wrong-password' } });
+      return performance.now() - started;
+    };
+    await timed('nobody-warmup');
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    const unknown = median([await timed('ghost1'), await timed('ghost2'), await timed('ghost3')]);
+    const known = median([await timed('admin'), await timed('support'), await timed('admin')]);
+    expect(unknown).toBeGreaterThan(known / 3);
+  });
+});

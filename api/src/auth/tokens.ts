@@ -5,6 +5,9 @@ import type { ControlTables } from '../db/schema.js';
 
 export interface TokenClaims {
   userId: string;
+  /** The user's immutable uid and session generation when the token was issued (issue 8 item 13). */
+  uid: string;
+  generation: number;
   usertype: string;
   tokenId: string;
   expires: Date;
@@ -13,7 +16,7 @@ export interface TokenClaims {
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface TokenService {
-  issue(userId: string, usertype: string): Promise<{ token: string; claims: TokenClaims }>;
+  issue(user: { id: string; uid: string; session_generation: number; usertype: string }): Promise<{ token: string; claims: TokenClaims }>;
   check(token: string): Promise<TokenCheck>;
 }
 
@@ -26,10 +29,10 @@ export async function createTokenService(control: Kysely<ControlTables>, secret:
   // use, and revocation by the guard.
   const verified = new Map<string, TokenClaims>();
   return {
-    async issue(userId, usertype) {
+    async issue({ id: userId, uid, session_generation: generation, usertype }) {
       const tokenId = randomUUID();
       const expires = new Date(Date.now() + hours * 3600_000);
-      const token = await new SignJWT({ typ: usertype })
+      const token = await new SignJWT({ typ: usertype, uid, gen: generation })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setJti(tokenId)
@@ -37,15 +40,15 @@ export async function createTokenService(control: Kysely<ControlTables>, secret:
         .setIssuedAt()
         .setExpirationTime(Math.floor(expires.getTime() / 1000))
         .sign(key);
-      return { token, claims: { userId, usertype, tokenId, expires } };
+      return { token, claims: { userId, uid, generation, usertype, tokenId, expires } };
     },
     async check(token) {
       const known = verified.get(token);
       if (known) return known.expires.getTime() > Date.now() ? { ok: true, claims: known } : { ok: false, reason: 'expired' };
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        if (!payload.sub || !payload.jti || !payload.exp) return { ok: false, reason: 'invalid' };
-        const claims = { userId: payload.sub, usertype: String(payload.typ ?? ''), tokenId: payload.jti, expires: new Date(payload.exp * 1000) };
+        if (!payload.sub || !payload.jti || !payload.exp || typeof payload.uid !== 'string' || typeof payload.gen !== 'number') return { ok: false, reason: 'invalid' };
+        const claims = { userId: payload.sub, uid: payload.uid, generation: payload.gen, usertype: String(payload.typ ?? ''), tokenId: payload.jti, expires: new Date(payload.exp * 1000) };
         if (verified.size >= 10_000) verified.clear();
         verified.set(token, claims);
         return { ok: true, claims };

@@ -5,7 +5,7 @@ import { CONTROL_SETTING_KEYS } from '../contracts/control.js';
 import { jsonb } from '../db/open.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { changeLog, expectRefused } from '../users/test-support.js';
-import { serverDate } from './settings.js';
+import { dateInZone } from '../ledger/business-date.js';
 
 let api: TestApi;
 let books: Kysely<any>;
@@ -24,7 +24,7 @@ describe('GET /api/control', () => {
     for (const key of CONTROL_SETTING_KEYS) expect(res.body.data).toHaveProperty(key);
     const month = new Date().getMonth() + 1;
     expect(res.body.data).toMatchObject({
-      today: serverDate(), current_month: month, db_name: 'DEMOTRUST', company_name: 'Seaside Holiday Lettings Pty Ltd',
+      today: dateInZone(), current_month: month, db_name: 'DEMOTRUST', company_name: 'Seaside Holiday Lettings Pty Ltd',
       monthend_lock_uuid: null, ledger_first_date: null, ledger_last_date: null, last_reconcile_date: null, bank_balance: null,
       logo_present: false, bank_bsb: '062-000', owner_account: 'OWNFUNDS',
     });
@@ -39,7 +39,7 @@ describe('GET /api/control', () => {
 
   it('answers control info', async () => {
     const res = await api.call('GET', '/api/control/info');
-    expect(res.body.data).toMatchObject({ db_name: 'DEMOTRUST', current_date: serverDate(), default_statement_template: 'STATEMENT', bank_balance: null });
+    expect(res.body.data).toMatchObject({ db_name: 'DEMOTRUST', current_date: dateInZone(), default_statement_template: 'STATEMENT', bank_balance: null });
     expect(Object.keys(res.body.data)).toEqual(expect.arrayContaining(['current_year', 'current_month', 'month_year_startcase']));
   });
 });
@@ -132,15 +132,15 @@ describe('the logo', () => {
 describe('GET /api/control/start', () => {
   it('without force only answers the date', async () => {
     await books.deleteFrom('control_setting').where('key', '=', 'last_start_date').execute();
-    expect((await api.call('GET', '/api/control/start')).body).toEqual({ data: { today: serverDate(), ran: false } });
+    expect((await api.call('GET', '/api/control/start')).body).toEqual({ data: { today: dateInZone(), ran: false } });
     expect(await books.selectFrom('control_setting').select('key').where('key', '=', 'last_start_date').executeTakeFirst()).toBeUndefined();
   });
 
   it('with force runs start of day once per day, logged', async () => {
     await books.insertInto('control_setting').values({ key: 'last_start_date', value: jsonb('2026-01-02') }).execute();
     expect((await api.call('GET', '/api/control')).body.data.today).toBe('2026-01-02');
-    expect((await api.call('GET', '/api/control/start?force=true')).body).toEqual({ data: { today: serverDate(), ran: true } });
-    expect((await api.call('GET', '/api/control')).body.data.today).toBe(serverDate());
+    expect((await api.call('GET', '/api/control/start?force=true')).body).toEqual({ data: { today: dateInZone(), ran: true } });
+    expect((await api.call('GET', '/api/control')).body.data.today).toBe(dateInZone());
     expect((await api.call('GET', '/api/control/start?force=true')).body.data.ran).toBe(false);
     const log = await changeLog(api, 'start_of_day');
     expect(log).toHaveLength(1);

@@ -5,7 +5,9 @@ import {
 } from '../contracts/control.js';
 import { MONTH_NAMES } from '../contracts/lookup.js';
 import { jsonb } from '../db/open.js';
+import { dateInZone, timeZoneOf } from '../ledger/business-date.js';
 import type { CompanyTables } from '../db/schema.js';
+import { toDollars } from '../money/cents.js';
 import { ApiError } from '../http/errors.js';
 import type { CompanyContext } from '../http/env.js';
 import { type Reference, assertReferencesExist } from '../reference/rules.js';
@@ -13,11 +15,6 @@ import { type Reference, assertReferencesExist } from '../reference/rules.js';
 type Stored = Record<string, unknown>;
 const MASK = '********';
 
-/** The server's calendar date (YYYY-MM-DD, local time): the business day start of day runs for. */
-export function serverDate(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 export const monthYearStartCase = (month: number, year: number) => `${MONTH_NAMES[month - 1] ?? '?'} ${year}`;
 
@@ -54,7 +51,7 @@ export function controlRecord(stored: Stored, company: Pick<CompanyContext, 'cod
   const settings = settingsOf(stored);
   const text = (key: string) => (typeof stored[key] === 'string' ? (stored[key] as string) : null);
   const state: ControlState = {
-    today: text('last_start_date') ?? serverDate(),
+    today: text('last_start_date') ?? dateInZone(timeZoneOf(stored.time_zone)),
     current_month: settings.current_month,
     current_year: settings.current_year,
     month_year_startcase: monthYearStartCase(settings.current_month, settings.current_year),
@@ -65,6 +62,9 @@ export function controlRecord(stored: Stored, company: Pick<CompanyContext, 'cod
     last_sync_date: text('last_sync_date'),
     last_sync_run_date: text('last_sync_run_date'),
     ...LEDGER_NOT_STARTED,
+    // Kept by Bank Reconciliation when one is completed or deleted (api/src/bankrec).
+    last_reconcile_date: text('last_reconcile_date'),
+    bank_balance: typeof stored.bank_balance_cents === 'number' ? toDollars(stored.bank_balance_cents) : null,
     logo_present: stored.logo !== undefined,
     gp_pwd_set: !!settings.gp_pwd,
   };
@@ -75,7 +75,7 @@ export function controlRecord(stored: Stored, company: Pick<CompanyContext, 'cod
  * Ledger figures are the ledger's to compute; until it holds transactions there are none, and a
  * trust accountant must see "none", not a made-up zero.
  */
-const LEDGER_NOT_STARTED = { ledger_first_date: null, ledger_last_date: null, last_reconcile_date: null, bank_balance: null } as const;
+const LEDGER_NOT_STARTED = { ledger_first_date: null, ledger_last_date: null } as const;
 
 export function controlInfo(record: ControlRecord): ControlInfo {
   return {

@@ -1,18 +1,28 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as controlInitial from '../../migrations/control/20261121T1500_control.js';
 import * as controlJobs from '../../migrations/control/20261125T1000_jobs.js';
+import * as controlUserMembership from '../../migrations/control/20261125T1300_user_membership.js';
+import * as controlUserSessions from '../../migrations/control/20261125T1310_user_sessions.js';
 import * as companyReference from '../../migrations/company/20261121T1500_reference.js';
 import * as companyLedger from '../../migrations/company/20261121T1600_ledger.js';
 import * as companyArchive from '../../migrations/company/20261121T1730_archive.js';
 import * as companyAudit from '../../migrations/company/20261122T0900_audit.js';
 import * as companyCashbook from '../../migrations/company/20261122T1000_cashbook.js';
 import * as companyUnits from '../../migrations/company/20261123T0900_units.js';
+import * as companyBookingsSync from '../../migrations/company/20261125T1200_bookings_sync.js';
+import * as companyBankStatements from '../../migrations/company/20261125T1300_daily_bankstatements.js';
+import * as companyMonthEnd from '../../migrations/company/20261125T1300_monthend.js';
+import * as companyReceiptVoid from '../../migrations/company/20261125T1300_receipt_void.js';
+import * as companyIdempotencyKeys from '../../migrations/company/20261125T2130_idempotency_keys.js';
+import * as companyReportArchive from '../../migrations/company/20261126T0900_report_archive.js';
 import { CONTROL_SCHEMA } from './open.js';
 
 /** Listed explicitly so the set of migrations is the same under tsx, vitest and any bundler. */
 const controlMigrations: Record<string, Migration> = {
   '20261121T1500_control': controlInitial,
   '20261125T1000_jobs': controlJobs,
+  '20261125T1300_user_membership': controlUserMembership,
+  '20261125T1310_user_sessions': controlUserSessions,
 };
 const companyMigrations: Record<string, Migration> = {
   '20261121T1500_reference': companyReference,
@@ -21,6 +31,12 @@ const companyMigrations: Record<string, Migration> = {
   '20261122T0900_audit': companyAudit,
   '20261122T1000_cashbook': companyCashbook,
   '20261123T0900_units': companyUnits,
+  '20261125T1200_bookings_sync': companyBookingsSync,
+  '20261125T1300_daily_bankstatements': companyBankStatements,
+  '20261125T1300_monthend': companyMonthEnd,
+  '20261125T1300_receipt_void': companyReceiptVoid,
+  '20261125T2130_idempotency_keys': companyIdempotencyKeys,
+  '20261126T0900_report_archive': companyReportArchive,
 };
 
 const provider = (migrations: Record<string, Migration>): MigrationProvider => ({

@@ -4,6 +4,7 @@ import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
+import { lockDataFolder } from './data-folder-lock.js';
 import type { CompanyTables, ControlTables } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -19,6 +20,8 @@ export interface Database {
   /** Unscoped handle, for migrations and schema management. */
   root: Kysely<any>;
   version(): Promise<string>;
+  /** PGlite only: the whole database as a tarball, which `loadDataDir` opens again (the tests' prepared books). */
+  dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -30,12 +33,17 @@ export interface OpenOptions {
   dataDir?: string;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
+  /** PGlite only: start from a tarball made by dumpDataDir instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   let root: Kysely<any>;
   let kind: DatabaseKind;
   let closeDriver: () => Promise<void>;
+  let dumpDataDir = async (): Promise<Blob> => {
+    throw new Error('Only a PGlite database can be dumped to a tarball');
+  };
   if (options.databaseUrl) {
     kind = 'postgresql';
     // int8 and numeric come back as strings (postgres.js default); dates as ISO strings so both
@@ -49,12 +57,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     closeDriver = () => client.end({ timeout: 5 });
   } else {
     kind = 'pglite';
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    let unlock = () => {};
+    if (options.dataDir) {
+      mkdirSync(options.dataDir, { recursive: true });
+      unlock = lockDataFolder(options.dataDir);
+    }
     const pg = await PGlite.create(options.dataDir, {
+      loadDataDir: options.loadDataDir,
       parsers: { [types.INT8]: (x: string) => x, [types.NUMERIC]: (x: string) => x, [types.DATE]: (x: string) => x },
+    }).catch((e) => {
+      unlock();
+      throw e;
     });
     root = new Kysely({ dialect: new PGliteDialect(pg as never) });
-    closeDriver = () => pg.close();
+    closeDriver = () => pg.close().finally(unlock);
+    dumpDataDir = async () => pg.dumpDataDir('none');
   }
   const companies = new Map<string, Kysely<CompanyTables>>();
   return {
@@ -74,6 +91,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       const { rows } = await sql<{ version: string }>`select version() as version`.execute(root);
       return rows[0]!.version;
     },
+    dumpDataDir,
     async close() {
       await root.destroy().catch(() => {});
       await closeDriver().catch(() => {});

@@ -30,12 +30,15 @@ export interface ControlTables {
     default_company: string | null;
     is_super: Generated<boolean>;
     god_level: Generated<boolean>;
-    permissions: Json<PermissionFlags>;
     expiry: ColumnType<string | null, string | null | undefined, string | null>;
-    inactive: Generated<boolean>;
     created_at: Timestamp;
+    /** Never reused: a token names it, so a user created again under a deleted id gets no old session. */
+    uid: Generated<string>;
+    /** Raised by a password change: tokens issued under an older generation no longer work. */
+    session_generation: Generated<number>;
   };
-  user_company: { user_id: string; company_code: string };
+  /** A user's membership of one company: what they may do there (spec 1 §6), and whether they still may. */
+  user_company: { user_id: string; company_code: string; permissions: Json<PermissionFlags>; inactive: Generated<boolean> };
   job: {
     id: string;
     company: string;
@@ -251,6 +254,18 @@ export interface CompanyTables {
     created_at: Timestamp;
   };
   ledger_debit_occurrence: { id: Serial; entity: string; door: string | null; date: string; balance: Int8; txn_id: Int8; first_seen: Timestamp };
+  period_close: { year: number; month: number; closed_at: Timestamp; user_id: string; run_id: number | null };
+  monthend_run: {
+    id: Generated<number>;
+    year: number;
+    month: number;
+    user_id: string;
+    status: Generated<'RUNNING' | 'DONE'>;
+    steps: Json<string[]>;
+    result: Json<Record<string, unknown>>;
+    started_at: Timestamp;
+    finished_at: Timestamp | null;
+  };
   charge: {
     id: Serial;
     ref: string;
@@ -290,9 +305,14 @@ export interface CompanyTables {
     mime: string;
     content: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
     size: number;
+    /** A generated report's key and selection (api/src/reports); null for other files. */
+    report: ColumnType<string | null, string | null | undefined, string | null>;
+    selection: ColumnType<unknown, RawBuilder<string> | null | undefined, RawBuilder<string> | null>;
   };
   // Cash book (api/src/cashbook): receipt/payment details and banked/reconciled status.
   cashbook_detail: { txn_id: Int8; payer_type: string; payer_entity: string | null; door: string | null; surcharge: Int8; surcharge_rate: number };
+  // A deleted receipt's number, kept void with its reason (api/src/ledger/receipt-delete.ts).
+  receipt_void: { ref: string; date: string; amount: Int8; payer: string | null; memo: string; reason: string; user_id: string; voided_at: Generated<Date> };
   receipt_item: {
     id: Serial;
     txn_id: Int8;
@@ -309,4 +329,27 @@ export interface CompanyTables {
   deposit_item: { cashbook_id: Int8; banking_ref: string };
   reconciliation: { id: Serial; ref: string; date: string; starting_balance: Int8; ending_balance: Int8; user_id: string; created_at: Timestamp };
   reconcile_item: { cashbook_id: Int8; reconciliation_id: Int8 };
+  // Bank statements (api/src/bankstatements): imported lines and their matches to bank items.
+  bank_statement: {
+    id: Serial; name: string; format: string; account: string | null; date_from: string | null; date_to: string | null;
+    opening_balance: Int8 | null; closing_balance: Int8 | null; user_id: string; imported_at: Timestamp;
+  };
+  bank_statement_line: { id: Serial; statement_id: Int8; date: string; amount: Int8; description: string; reference: string | null; fingerprint: string; match_id: Int8 | null };
+  bank_match: { id: Serial; difference: Int8; user_id: string; created_at: Timestamp };
+  bank_match_item: { item: string; match_id: Int8 };
+  // Bookings (api/src/bookings, migration 20261125T1200_bookings_sync): the booking as last synced,
+  // each guest payment's receipt, and the allocation items distributions posted (cents).
+  booking: {
+    id: string; ref: string; revision: number; modified_at: string; check_in: string; check_out: string; status: string;
+    guest_name: string; guests: number; owner_stay: boolean; doors: Json<unknown>; receipts: Int8; room_charges: Int8; other_charges: Int8;
+    early_disburse: Generated<boolean>; manual_allocation: Generated<boolean>; error: Generated<boolean>; warn: Generated<boolean>;
+    message: string | null; synced_at: Timestamp;
+  };
+  booking_payment: { booking_id: string; payment_id: string; txn_id: Int8; amount: Int8 };
+  booking_allocation: {
+    id: Serial; booking_id: string; txn_id: Int8; revision: number; door: string; ord: number; type: string; sub_type: string;
+    account_id: string; entity: string; owner: string | null; description: string; statement_amount: Int8; statement_percent_of_room_charge: number | null;
+    amount: Int8; room_charge: Int8; disburse_flag: Generated<boolean>; commission_addback: ColumnType<string, number | string | undefined, number | string>; is_reversed: Generated<boolean>;
+    early: Generated<boolean>; manual: Generated<boolean>;
+  };
 }

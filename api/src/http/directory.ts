@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/open.js';
 import type { ControlTables } from '../db/schema.js';
+import { type Membership, membership } from '../users/membership.js';
 
 type UserRow = Selectable<ControlTables['app_user']>;
 type CompanyRow = Selectable<ControlTables['company']>;
@@ -12,7 +13,7 @@ type CompanyRow = Selectable<ControlTables['company']>;
 export class Directory {
   private users = new Map<string, { at: number; row: UserRow | undefined }>();
   private companies = new Map<string, { at: number; row: CompanyRow | undefined }>();
-  private access = new Map<string, { at: number; ok: boolean }>();
+  private access = new Map<string, { at: number; row: Membership | undefined }>();
   private revoked = new Set<string>();
   private notRevoked = new Map<string, number>();
 
@@ -29,18 +30,14 @@ export class Directory {
     return this.cached(this.companies, code, () => this.db.control.selectFrom('company').selectAll().where('code', '=', code).executeTakeFirst());
   }
 
-  async hasAccess(userId: string, companyCode: string): Promise<boolean> {
+  /** The user's membership of a company (permissions, inactive), or undefined if they have none. */
+  async membership(userId: string, companyCode: string): Promise<Membership | undefined> {
     const key = `${userId}\u0000${companyCode}`;
     const hit = this.access.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.ok;
-    const row = await this.db.control
-      .selectFrom('user_company')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('company_code', '=', companyCode)
-      .executeTakeFirst();
-    this.access.set(key, { at: Date.now(), ok: !!row });
-    return !!row;
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.row;
+    const row = await membership(this.db.control, userId, companyCode);
+    this.access.set(key, { at: Date.now(), row });
+    return row;
   }
 
   /**

@@ -1,7 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { type PermissionFlag, hasPermission } from '../contracts/permissions.js';
+import { type PermissionFlag, hasAnyPermission, hasPermission } from '../contracts/permissions.js';
 import type { Database } from '../db/open.js';
+import type { PermissionFlags } from '../db/schema.js';
+import { ALL_PERMISSIONS } from '../users/membership.js';
 import type { TokenService } from '../auth/tokens.js';
+import { DEFAULT_TIME_ZONE, dateInZone } from '../ledger/business-date.js';
 import { ApiError, badRequest, forbidden } from './errors.js';
 import type { AppEnv, CompanyContext, SessionUser } from './env.js';
 import type { Directory } from './directory.js';
@@ -52,28 +55,34 @@ export function createGuard({ db, tokens, directory, reads }: GuardDeps) {
     const { claims } = check;
     if (await directory.isRevoked(claims.tokenId)) throw unauthorized('User session ended - please sign in again');
     const user = await directory.user(claims.userId);
-    if (!user || user.inactive) throw unauthorized('User account is not active');
-    if (user.expiry && user.expiry < new Date().toISOString().slice(0, 10)) throw unauthorized('User account has expired');
+    if (!user) throw unauthorized('User account is not active');
+    // A user deleted and created again under the same id, or whose password changed since.
+    if (user.uid !== claims.uid || user.session_generation !== claims.generation) throw unauthorized('User session ended - please sign in again');
+    if (user.expiry && user.expiry < dateInZone(DEFAULT_TIME_ZONE)) throw unauthorized('User account has expired');
     return {
       id: user.id,
       name: user.name,
       usertype: user.usertype,
       isSuper: user.is_super,
       godLevel: user.god_level,
-      permissions: user.permissions,
+      // What the user may do depends on the company: set by resolveCompany from the membership.
+      permissions: {},
       tokenId: claims.tokenId,
       tokenExpires: claims.expires,
     };
   }
 
-  async function resolveCompany(c: Context<AppEnv>, user: SessionUser): Promise<CompanyContext> {
+  /** The company in X-Database, and what this user may do there (support users: everything). */
+  async function resolveCompany(c: Context<AppEnv>, user: SessionUser): Promise<{ company: CompanyContext; permissions: PermissionFlags }> {
     const header = c.req.header('X-Database')?.trim().toUpperCase();
     if (!header) throw badRequest('The X-Database header (the company) is required');
     if (!/^[A-Z0-9_]{1,20}$/.test(header)) throw badRequest(`X-Database '${header.slice(0, 40)}' is not a valid company code`);
     const company = await directory.company(header);
-    const allowed = company && !company.inactive && (user.isSuper || (await directory.hasAccess(user.id, company.code)));
-    if (!company || !allowed) throw forbidden(`User ${user.id} may not open company ${header}`);
-    return { code: company.code, name: company.name, schema: company.schema_name, db: db.company(company.schema_name) };
+    const member = company && !company.inactive ? await directory.membership(user.id, company.code) : undefined;
+    if (!company || company.inactive || (!member && !user.isSuper)) throw forbidden(`User ${user.id} may not open company ${header}`);
+    if (member?.inactive && !user.isSuper) throw unauthorized('User account is not active');
+    const permissions = user.isSuper ? ALL_PERMISSIONS : member!.permissions;
+    return { company: { code: company.code, name: company.name, schema: company.schema_name, db: db.company(company.schema_name) }, permissions };
   }
 
   return function requires(access: RouteAccess, options: GuardOptions = {}): Guard {
@@ -88,7 +97,8 @@ export function createGuard({ db, tokens, directory, reads }: GuardDeps) {
         if (!user.isSuper) throw forbidden('Only support users may use the support console');
         return next();
       }
-      const company = await resolveCompany(c, user);
+      const { company, permissions } = await resolveCompany(c, user);
+      user.permissions = permissions;
       c.set('company', company);
       if (access !== 'company' && !hasPermission(user.permissions, access)) {
         throw forbidden(`Permission ${access} is required for ${c.req.method} ${c.req.path}`);
@@ -104,3 +114,11 @@ export function createGuard({ db, tokens, directory, reads }: GuardDeps) {
 }
 
 export type Requires = ReturnType<typeof createGuard>;
+
+/**
+ * The flag check of a route shared by the screens of several flags: its guard is 'company' and
+ * this refuses, as the guard would, a user holding none of them.
+ */
+export function assertAnyPermission(c: Context<AppEnv>, flags: readonly PermissionFlag[]): void {
+  if (!hasAnyPermission(c.get('user').permissions, flags)) throw forbidden(`Permission ${flags.join(' or ')} is required for ${c.req.method} ${c.req.path}`);
+}

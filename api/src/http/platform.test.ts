@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../auth/passwords.js';
 import { createCompany } from '../companies/companies.js';
 import { jsonb } from '../db/open.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
+import { insertUser } from '../testing/users.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -72,11 +72,7 @@ describe('company isolation', () => {
   let otherToken: string;
   beforeAll(async () => {
     await createCompany(api.db, { code: 'OTHERCO01', companyName: 'Other Lettings', year: 2026, month: 11 });
-    await api.db.control.insertInto('app_user').values({
-      id: 'OTHERADMIN', name: 'Other Admin', email: null, usertype: 'ADMIN', password_hash: await hashPassword('other-pass-1'),
-      default_company: 'OTHERCO01', permissions: jsonb({ p_is_admin: true }),
-    }).execute();
-    await api.db.control.insertInto('user_company').values({ user_id: 'OTHERADMIN', company_code: 'OTHERCO01' }).execute();
+    await insertUser(api.db, { id: 'OTHERADMIN', name: 'Other Admin', usertype: 'ADMIN', password: 'other-pass-1', companies: { OTHERCO01: { p_is_admin: true } } });
     otherToken = await api.signIn('otheradmin', 'other-pass-1');
   });
 
@@ -107,11 +103,7 @@ describe('company isolation', () => {
 
 describe('permissions and the month-end lock are enforced by the server', () => {
   it('a user without p_mgt gets 403 from a setup route', async () => {
-    await api.db.control.insertInto('app_user').values({
-      id: 'CLERK1', name: 'Desk Clerk', email: null, usertype: 'USER', password_hash: await hashPassword('clerk-pass-1'),
-      default_company: 'DEMOTRUST', permissions: jsonb({ p_dashboard: true, p_accounting: true }),
-    }).execute();
-    await api.db.control.insertInto('user_company').values({ user_id: 'CLERK1', company_code: 'DEMOTRUST' }).execute();
+    await insertUser(api.db, { id: 'CLERK1', name: 'Desk Clerk', password: 'clerk-pass-1', companies: { DEMOTRUST: { p_dashboard: true, p_accounting: true } } });
     const token = await api.signIn('clerk1', 'clerk-pass-1');
     const res = await api.call('GET', '/api/category', { token });
     expect(res.status).toBe(403);

@@ -4,6 +4,7 @@ import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { postTxn, trustBalance } from './ledger.js';
 import type { PostingLine, TxnDraft } from './posting-rules.js';
 import { balanceDrift, trustPosition, unbalancedTxns } from './trust-position.js';
+import { DEFAULT_TIME_ZONE, dateInZone } from './business-date.js';
 
 /**
  * 20 clients post receipts, payments and journals on the same few parties at once, each in its
@@ -31,7 +32,7 @@ const PARTIES: { entity: string; door: string | null }[] = [
 describe('concurrent posting', () => {
   it(`keeps every invariant with ${CLIENTS} clients for ${SECONDS} s`, async () => {
     const db = api.db.company('co_demotrust');
-    const date = new Date().toISOString().slice(0, 10);
+    const date = dateInZone(DEFAULT_TIME_ZONE);
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
     const line = (p: (typeof PARTIES)[number], amount: number): PostingLine => ({ ...p, accountId: 'OWNFUNDS', amount, description: 'race' });
     const counts = { posted: 0, refused: 0, failed: [] as string[], negativeSeen: [] as string[] };

@@ -11,6 +11,7 @@ import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { postTxn } from './ledger.js';
 import { balanceDrift, trustPosition, unbalancedTxns } from './trust-position.js';
+import { DEFAULT_TIME_ZONE, businessDay, dateInZone } from './business-date.js';
 
 /**
  * The money flows end to end, against a reference model: receipts into owners' doors and a
@@ -56,7 +57,7 @@ afterAll(() => api.close());
 
 async function freshCompany() {
   const code = `FLOW${String(++run).padStart(4, '0')}`;
-  const now = new Date();
+  const now = businessDay();
   await createCompany(api.db, {
     code, companyName: `Flow test ${run}`, year: now.getFullYear(), month: now.getMonth() + 1,
     settings: { bank_code: 'CBA', bank_bsb: '062-000', bank_account_number: '12345678', bank_account_name: 'Flow Trust', bank_account_id: '301500' },
@@ -72,7 +73,7 @@ describe('money flows against a reference model', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 6, maxLength: 30 }), async (ops) => {
         const { db, code } = await freshCompany();
-        const today = new Date().toISOString().slice(0, 10);
+        const today = dateInZone(DEFAULT_TIME_ZONE);
         const model = new Model();
         for (const o of ops) {
           if (o.kind === 'receipt') {

@@ -13,8 +13,10 @@ import {
   balanceDoor,
   balanceKey,
   overdrawnBy,
+  pastBalanceLimit,
   periodBounds,
 } from './posting-rules.js';
+import { MAX_BALANCE_CENTS, centsOf, formatCents } from '../money/cents.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -84,15 +86,15 @@ export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], opti
   const entityCodes = [...new Set(allPostings.map((p) => p.entity))].sort();
   const doors = [...new Set(allPostings.map((p) => p.door).filter((d): d is string => !!d))];
   const accountIds = [...new Set(allPostings.map((p) => p.accountId))];
+  // Units first (share locks), then balance rows: the order Change Owner takes them in too.
+  const units = await lockDoors(trx, doors);
   const rows = await lookupRows(trx, {
     settings: { table: 'control_setting', column: 'key', keys: PERIOD_KEYS, fields: ['key', 'value'] },
     entities: { table: 'entity', column: 'code', keys: entityCodes, fields: ['code', 'type'] },
-    units: { table: 'unit', column: 'door', keys: doors, fields: ['door', 'entity'] },
     accounts: { table: 'account', column: 'id', keys: accountIds, fields: ['id'] },
   });
   const period = periodOf(rows.settings);
   const entities = rows.entities as { code: string; type: string }[];
-  const units = rows.units as { door: string; entity: string | null }[];
   const accounts = rows.accounts as { id: string }[];
   // Only the open month takes postings: earlier months are closed, later ones not opened yet.
   const early = drafts.find((d) => d.date < period.first);
@@ -116,6 +118,8 @@ export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], opti
       const overdrawn = overdrawnBy(balances, changes);
       if (overdrawn.length) throw overdrawError(overdrawn);
     }
+    const past = pastBalanceLimit(balances, changes);
+    if (past.length) throw balanceLimitError(past);
     balances = applyChanges(balances, changes);
   }
 
@@ -125,6 +129,19 @@ export async function postTxns(trx: Db, userId: string, drafts: TxnDraft[], opti
   const refs = await allocateNumbers(trx, drafts.map((d) => d.kind));
   const ids = await writeTxns(trx, userId, drafts, refs);
   return drafts.map((d, i) => ({ id: ids[i]!, kind: d.kind, ref: refs[i]!, date: d.date }));
+}
+
+/**
+ * Share-locks the units of these doors, in door order, and answers who owns each (issue 8 item 5).
+ * A posting on an owner's door checks the owner under this lock, and Change Owner takes the same
+ * row FOR UPDATE before it reads the old owner's door balance: so a receipt either lands before the
+ * change (and the change moves its money) or waits and sees the new owner, never lands on a door
+ * its owner no longer holds. Callers that lock other rows first (charges) take this lock before them.
+ */
+export async function lockDoors(trx: Db, doors: (string | null | undefined)[]): Promise<{ door: string; entity: string | null }[]> {
+  const keys = [...new Set(doors.filter((d): d is string => !!d))].sort();
+  if (!keys.length) return [];
+  return trx.selectFrom('unit').select(['door', 'entity']).where('door', 'in', keys).orderBy('door').forShare().execute();
 }
 
 /** Posts one txn (see postTxns). */
@@ -241,6 +258,14 @@ export function overdrawError(overdrawn: Overdrawn[]): ApiError {
   });
 }
 
+export function balanceLimitError(past: Overdrawn[]): ApiError {
+  const names = past.map((o) => (o.door ? `${o.entity} (${o.door})` : o.entity));
+  return new ApiError(409, `This would take the balance of ${[...new Set(names)].join(', ')} past the limit of ${formatCents(MAX_BALANCE_CENTS)}`, {
+    limit: MAX_BALANCE_CENTS / 100,
+    past: past.map((o) => ({ entity: o.entity, door: o.door, ledger: o.ledger / 100, resulting: o.resulting / 100 })),
+  });
+}
+
 /**
  * Creates missing balance rows, then locks every row of the parties involved, in key order. The
  * inserts come first, before this transaction holds any row lock: an insert may wait for another
@@ -263,7 +288,7 @@ async function lockBalances(trx: Db, changes: Map<string, number>): Promise<Bala
     .orderBy('door')
     .forUpdate()
     .execute();
-  return rows.map((r) => ({ entity: r.entity, door: r.door, balance: Number(r.balance) }));
+  return rows.map((r) => ({ entity: r.entity, door: r.door, balance: centsOf(r.balance) }));
 }
 
 function assertDoorsBelong(postings: PostingLine[], typeOf: Map<string, string>, ownerOf: Map<string, string | null>) {
@@ -281,5 +306,5 @@ export async function trustBalance(db: Db, entity: string, door?: string | null)
   let q = db.selectFrom('ledger_balance').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('balance'), sql<string>`0`).as('balance')).where('entity', '=', entity);
   if (door !== undefined && door !== null) q = q.where('door', '=', door);
   const row = await q.executeTakeFirstOrThrow();
-  return Number(row.balance);
+  return centsOf(row.balance);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CompanyTables } from '../db/schema.js';
 import { openPeriod } from './ledger.js';
+import { addDays } from './business-date.js';
 
 /** The period part of a list query: the list filter's choice plus explicit month, year or dates. */
 export interface ListPeriodQuery {
@@ -11,7 +12,6 @@ export interface ListPeriodQuery {
   to?: string;
 }
 
-const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Turns the list filter's choice (spec 1 §2.3) into dates the queries use: Current is the open
@@ -22,7 +22,7 @@ export function listPeriodFilter<Q extends ListPeriodQuery>(q: Q, open: { year: 
   const { period, ...rest } = q;
   if (rest.from || rest.to) return rest;
   if (period === 'current') return { ...rest, year: open.year, month: open.month };
-  if (period === 'future') return { ...rest, year: undefined, month: undefined, from: dayAfter(open.last) };
+  if (period === 'future') return { ...rest, year: undefined, month: undefined, from: addDays(open.last, 1) };
   return rest;
 }
 

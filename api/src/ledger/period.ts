@@ -17,6 +17,8 @@ export interface CloseOptions {
   userId?: string;
   /** The company code, for the system log. */
   database?: string | null;
+  /** The month-end run that closes it (monthend_run.id), kept on the period_close record. */
+  runId?: number | null;
 }
 
 /**
@@ -25,8 +27,10 @@ export interface CloseOptions {
  * (postTxns refuses dates before the open period). Refuses (409, changing nothing) while anything
  * dated in the open month would be left inconsistent: a txn of the month that does not balance
  * against the bank, a txn whose stored period differs from its date, or a trust position at the
- * month's last day (cash book against the sum of the ledgers) that does not balance. Month end
- * proper (locks, release, disbursement, archive) is the caller's; this is only the roll.
+ * month's last day (cash book against the sum of the ledgers) that does not balance. Each closed
+ * month gets its period_close record (when and by whom), which the audit reads to report any
+ * posting dated inside a closed month. Month end proper (locks, release, disbursement, archive)
+ * is the caller's, and month end is its only caller: the open period is not a setting anyone can edit.
  */
 export async function closeOpenPeriod(trx: Db, options: CloseOptions = {}): Promise<ClosedPeriod> {
   // Lock the period settings first: two closes cannot both roll the same month.
@@ -75,6 +79,7 @@ export async function closeOpenPeriod(trx: Db, options: CloseOptions = {}): Prom
   }
 
   const next = period.month === 12 ? { year: period.year + 1, month: 1 } : { year: period.year, month: period.month + 1 };
+  await trx.insertInto('period_close').values({ year: period.year, month: period.month, user_id: options.userId ?? 'SYSTEM', run_id: options.runId ?? null }).execute();
   await trx.updateTable('control_setting').set({ value: jsonb(next.year) }).where('key', '=', 'current_year').execute();
   await trx.updateTable('control_setting').set({ value: jsonb(next.month) }).where('key', '=', 'current_month').execute();
   await writeLog(trx as unknown as Kysely<any>, {

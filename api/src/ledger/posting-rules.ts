@@ -70,6 +70,8 @@ export class LedgerRuleError extends Error {
   }
 }
 
+import { MAX_BALANCE_CENTS, formatCents } from '../money/cents.js';
+
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const isCents = (n: number) => Number.isSafeInteger(n);
 
@@ -81,6 +83,7 @@ export function assertWellFormed(draft: TxnDraft): void {
   for (const line of [...draft.postings, ...draft.cashbook]) {
     if (!isCents(line.amount)) throw new LedgerRuleError(`Amount ${line.amount} is not a whole number of cents`);
     if (line.amount === 0) throw new LedgerRuleError('Amounts of zero are not posted');
+    if (Math.abs(line.amount) > MAX_BALANCE_CENTS) throw new LedgerRuleError(`Amount ${formatCents(line.amount)} is past the limit of ${formatCents(MAX_BALANCE_CENTS)}`);
   }
   const ledger = sum(draft.postings.map((p) => p.amount));
   const bank = sum(draft.cashbook.map((c) => c.amount));
@@ -160,4 +163,19 @@ export function periodBounds(year: number, month: number): { first: string; last
   const first = `${year}-${String(month).padStart(2, '0')}-01`;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return { first, last: `${year}-${String(month).padStart(2, '0')}-${String(lastDay).padStart(2, '0')}` };
+}
+
+/**
+ * The balance rows the changes would take past the business limit (issue 8 item 4), either way:
+ * a ledger past it could not be added up exactly with the others, so the posting is refused.
+ */
+export function pastBalanceLimit(rows: BalanceRow[], changes: Map<string, number>): Overdrawn[] {
+  const past: Overdrawn[] = [];
+  for (const r of rows) {
+    const change = changes.get(balanceKey(r.entity, r.door));
+    if (!change) continue;
+    const resulting = r.balance + change;
+    if (Math.abs(resulting) > MAX_BALANCE_CENTS) past.push({ entity: r.entity, door: r.door || null, ledger: r.balance, resulting });
+  }
+  return past;
 }

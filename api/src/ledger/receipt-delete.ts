@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { CompanyTables } from '../db/schema.js';
+import { centsOf } from '../money/cents.js';
 import { ApiError } from '../http/errors.js';
 import { openPeriod, overdrawError } from './ledger.js';
+import { MIN_REASON_LENGTH } from './reversal.js';
 import { balanceChanges, overdrawnBy } from './posting-rules.js';
 
 type Db = Kysely<CompanyTables>;
@@ -20,15 +22,18 @@ export interface DeletedReceipt {
 
 /**
  * The one exception to immutable history (design/ledger.md invariant 4): the newest receipt,
- * not banked, not reconciled, not reversed, in the open period, may be deleted, giving its number
- * back. In the caller's transaction it locks the txn, the balance rows of every party involved
- * (in key order, as postTxn does) and the RECEIPT number sequence; it re-opens the charges the
- * receipt paid, takes its money back out of the ledgers (refusing if that would overdraw anyone:
- * the money was already used, so it must be reversed instead), deletes its lines, cash line and
- * txn with the immutability trigger unlocked for those statements only, and decrements the
- * RECEIPT sequence. Anything refused is a 409 with the reason; nothing is changed.
+ * not banked, not reconciled, not reversed, in the open period, may be deleted, with a reason.
+ * Its number is never issued again (issue 8 item 11): it stays void in receipt_void with the
+ * reason, and the registers show it as cancelled, so the numbers stay gapless counting voids and
+ * a printed Trust Account Receipt never denotes two receipts. In the caller's transaction it
+ * locks the txn, the balance rows of every party involved (in key order, as postTxn does) and the
+ * RECEIPT number sequence; it re-opens the charges the receipt paid, takes its money back out of
+ * the ledgers (refusing if that would overdraw anyone: the money was already used, so it must be
+ * reversed instead), and deletes its lines, cash line and txn with the immutability trigger
+ * unlocked for those statements only. Anything refused is a 4xx with the reason; nothing is changed.
  */
-export async function deleteNewestReceipt(trx: Db, txnId: number): Promise<DeletedReceipt> {
+export async function deleteNewestReceipt(trx: Db, txnId: number, reason: string, userId: string): Promise<DeletedReceipt> {
+  if (reason.trim().length < MIN_REASON_LENGTH) throw new ApiError(400, 'A reason is required (min 10 chars)', { errors: [{ path: 'reason', msg: 'A reason is required (min 10 chars)' }] });
   const id = String(txnId);
   const txn = await trx.selectFrom('txn').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!txn) throw new ApiError(404, `Receipt ${txnId} not found`);
@@ -87,7 +92,10 @@ export async function deleteNewestReceipt(trx: Db, txnId: number): Promise<Delet
     const [entity, door] = key.split('\u0000') as [string, string];
     await trx.updateTable('ledger_balance').set({ balance: sql`balance + ${change}` }).where('entity', '=', entity).where('door', '=', door).execute();
   }
-  await trx.updateTable('number_sequence').set({ last_value: sql`last_value - 1` }).where('kind', '=', 'RECEIPT').where('last_value', '=', txn.ref).execute();
+  await trx.insertInto('receipt_void').values({
+    ref: txn.ref, date: txn.date, amount: String(cash.reduce((a, c) => a + Number(c.amount), 0)), payer: cash[0]?.payer ?? null, memo: txn.memo,
+    reason: reason.trim(), user_id: userId,
+  }).execute();
 
   return {
     id: txnId,
@@ -99,4 +107,13 @@ export async function deleteNewestReceipt(trx: Db, txnId: number): Promise<Delet
     cashbook: cash.map((c) => ({ id: Number(c.id), date: c.date, method: c.method, card_type: c.card_type, amount: Number(c.amount), payer: c.payer, tran_ref: c.tran_ref, source_ref: c.source_ref })),
     reopenedCharges: reopened.map((r) => r.ref),
   };
+}
+
+export interface VoidReceipt { ref: string; date: string; amount: number; payer: string | null; memo: string; reason: string; user_id: string }
+
+/** The void receipt numbers dated from..to (inclusive), for the registers: each shown as cancelled with its reason. */
+export async function voidReceipts(db: Db, from: string, to: string): Promise<VoidReceipt[]> {
+  const rows = await db.selectFrom('receipt_void').select(['ref', 'date', 'amount', 'payer', 'memo', 'reason', 'user_id'])
+    .where('date', '>=', from).where('date', '<=', to).orderBy(sql`length(ref)`).orderBy('ref').execute();
+  return rows.map((r) => ({ ...r, amount: centsOf(r.amount) / 100 }));
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { businessDate } from './business-date.js';
 import { type PostedTxn, openPeriod, postTxn } from './ledger.js';
 import { type CashLine, dateInPeriod, reversalOf } from './posting-rules.js';
 
@@ -9,12 +10,12 @@ type Db = Kysely<CompanyTables>;
 export const MIN_REASON_LENGTH = 10;
 
 /**
- * Reverses a posted txn: a new REVERSAL txn with every line negated, dated today kept inside the
+ * Reverses a posted txn: a new REVERSAL txn with every line negated, dated the business date kept inside the
  * open period (dateInPeriod), linked to the original, with the reason.
  * Charges the original paid or released become pending again. A reversal may leave a ledger
  * below zero (the money already left); the audit reports that as CRITICAL.
  */
-export async function reverseTxn(trx: Db, userId: string, txnId: number, reason: string, today = new Date().toISOString().slice(0, 10)): Promise<PostedTxn> {
+export async function reverseTxn(trx: Db, userId: string, txnId: number, reason: string, today?: string): Promise<PostedTxn> {
   if (reason.trim().length < MIN_REASON_LENGTH) throw new ApiError(400, 'A reason is required (min 10 chars)', { errors: [{ path: 'reason', msg: 'A reason is required (min 10 chars)' }] });
   const original = await trx.selectFrom('txn').selectAll().where('id', '=', String(txnId)).forUpdate().executeTakeFirst();
   if (!original) throw new ApiError(404, `Transaction ${txnId} not found`);
@@ -26,7 +27,7 @@ export async function reverseTxn(trx: Db, userId: string, txnId: number, reason:
   const postings = await trx.selectFrom('posting').selectAll().where('txn_id', '=', String(txnId)).orderBy('id').execute();
   const cash = await trx.selectFrom('cashbook').selectAll().where('txn_id', '=', String(txnId)).orderBy('id').execute();
   const period = await openPeriod(trx);
-  const date = dateInPeriod(today, period);
+  const date = dateInPeriod(today ?? (await businessDate(trx)), period);
   const lines = reversalOf(
     postings.map((p) => ({ entity: p.entity, door: p.door, accountId: p.account_id, amount: Number(p.amount), description: p.description, chargeId: p.charge_id === null ? null : Number(p.charge_id) })),
     cash.map((c): CashLine => ({ date: c.date, method: c.method as CashLine['method'], cardType: c.card_type, amount: Number(c.amount), payer: c.payer, payee: c.payee, tranRef: c.tran_ref, sourceRef: c.source_ref })),

@@ -2,7 +2,7 @@ import { type AccountInput, accountContract } from '../contracts/reference.js';
 import { CONTROL_ACCOUNT_KEYS } from '../contracts/control.js';
 import type { AppDeps } from '../deps.js';
 import { referenceResource } from './resource.js';
-import { assertReferencesExist, inUseReasons, namedBySettings, referencedBy } from './rules.js';
+import { assertReferencesExist, inUseReasons, namedBySettings, namedInHistory, referencedBy } from './rules.js';
 
 /** Transaction accounts (spec 3 §2; GET /api/account/list). */
 export const accountRoutes = (deps: AppDeps) =>
@@ -28,6 +28,8 @@ export const accountRoutes = (deps: AppDeps) =>
     ]),
     inUse: (db, key) => inUseReasons([
       referencedBy(db, 'fee', 'account_id', key, 'fee'),
+      namedInHistory(db, 'posting', 'account_id', key, 'it has ledger postings'),
+      namedInHistory(db, 'charge_item', 'account_id', key, 'charges use it'),
       namedBySettings(db, CONTROL_ACCOUNT_KEYS, String(key)),
     ]),
   });

@@ -2,6 +2,7 @@ import { type CardTypeInput, cardTypeContract } from '../contracts/reference.js'
 import type { AppDeps } from '../deps.js';
 import { fromHundredths, toHundredths } from '../money/cents.js';
 import { referenceResource } from './resource.js';
+import { namedInHistory } from './rules.js';
 
 /** Card types with owner and payer surcharges (percent on the wire, hundredths in the database). */
 export const cardTypeRoutes = (deps: AppDeps) =>
@@ -19,4 +20,5 @@ export const cardTypeRoutes = (deps: AppDeps) =>
     access: 'p_mgt',
     orderBy: 'code',
     searchColumns: ['code', 'name'],
+    inUse: (db, key) => namedInHistory(db, 'cashbook', 'card_type', key, 'past receipts were paid with it'),
   });

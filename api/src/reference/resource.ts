@@ -52,7 +52,8 @@ export function parseKey(kind: 'code' | 'serial', raw: string, label: string): s
     if (!Number.isSafeInteger(n) || n <= 0) throw notFound(`${label} ${raw.slice(0, 40)} not found`);
     return n;
   }
-  return decodeURIComponent(raw).trim().toUpperCase();
+  // Hono's c.req.param has already decoded the path once; decoding again turned X%2541 into XA (issue 8 item 7).
+  return raw.trim().toUpperCase();
 }
 
 export function referenceResource<Input>(deps: AppDeps, config: ResourceConfig<Input>) {

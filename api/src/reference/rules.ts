@@ -45,3 +45,13 @@ export async function namedBySettings(db: Kysely<any>, keys: readonly string[], 
 }
 
 export { referencedBy };
+
+/**
+ * `reason` when any row of `table` names `key` in `column` (one indexed probe, not a count: the
+ * posted history can be millions of rows), else null. Posted history is kept for ever, so a
+ * record it names can never be deleted (issue 8 item 15).
+ */
+export async function namedInHistory(db: Kysely<any>, table: string, column: string, key: string | number, reason: string): Promise<string | null> {
+  const row = await db.selectFrom(table).select(sql<number>`1`.as('one')).where(column, '=', key).limit(1).executeTakeFirst();
+  return row ? reason : null;
+}

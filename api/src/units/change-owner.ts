@@ -4,9 +4,10 @@ import type { ChargeValues } from '../contracts/charges.js';
 import type { ChangeOwnerInput, ChangeOwnerRow } from '../contracts/unit.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
+import { bookingShares, heldBookingsOfDoor } from '../bookings/owner-change.js';
+import { businessDate } from '../ledger/business-date.js';
 import { openPeriod, postTxn, trustBalance } from '../ledger/ledger.js';
 import { toDollars } from '../money/cents.js';
-import { isoToday } from './fees.js';
 
 type Db = Kysely<any>;
 
@@ -59,7 +60,7 @@ async function plan(db: Db, q: { door: string; date: string; oldOwner: string; n
     if (msg) throw badRequest(msg, { errors: [{ path: 'new_owner', msg }] });
   }
   const period = await openPeriod(db as Kysely<CompanyTables>);
-  assertChangeDate(q.date, period, isoToday());
+  assertChangeDate(q.date, period, await businessDate(db));
   const days = Number(period.last.slice(8, 10));
   const newDays = q.newOwner ? days - Number(q.date.slice(8, 10)) + 1 : 0;
   let cq = db.selectFrom('charge').selectAll().where('status', '=', 'PENDING').where('entity', '=', oldOwner).where('door', '=', q.door)
@@ -86,12 +87,19 @@ export interface ChangeOwnerPreview { data: ChangeOwnerRow[]; message: string }
 
 export async function previewChangeOwner(db: Kysely<CompanyTables>, q: { door: string; date: string; new: string; old: string }): Promise<ChangeOwnerPreview> {
   const p = await plan(db as unknown as Db, { door: q.door, date: q.date, oldOwner: q.old, newOwner: q.new }, false);
+  const bookings = bookingShares(await heldBookingsOfDoor(db, q.door, q.date), q.date, !!q.new);
   return {
-    data: p.charges.map((c) => ({
-      type: 'CHARGE', ref: c.ref, desc: c.memo.split(/\r?\n/)[0]!, amount: toDollars(c.amount), new_owner_days: p.newDays, days: p.days,
-      old_owner: toDollars(c.amount - c.newShare), new_owner: toDollars(c.newShare),
-    })),
-    message: 'No booking receipts: bookings are not part of this build yet',
+    data: [
+      ...p.charges.map((c) => ({
+        type: 'CHARGE' as const, ref: c.ref, desc: c.memo.split(/\r?\n/)[0]!, amount: toDollars(c.amount), new_owner_days: p.newDays, days: p.days,
+        old_owner: toDollars(c.amount - c.newShare), new_owner: toDollars(c.newShare),
+      })),
+      ...bookings.map((b) => ({
+        type: 'BOOKING' as const, ref: b.ref, desc: b.desc, amount: toDollars(b.amount), new_owner_days: b.newNights, days: b.nights,
+        old_owner: toDollars(b.oldShare), new_owner: toDollars(b.newShare),
+      })),
+    ],
+    message: bookings.length ? `${bookings.length} booking${bookings.length === 1 ? '' : 's'} with receipts held, shared by nights` : 'No booking receipts held for this door',
   };
 }
 
@@ -106,6 +114,8 @@ export async function previewChangeOwner(db: Kysely<CompanyTables>, q: { door: s
 export async function changeOwner(trx: Kysely<CompanyTables>, userId: string, input: ChangeOwnerInput) {
   const db = trx as unknown as Db;
   const p = await plan(db, { door: input.door, date: input.change_date, oldOwner: input.old_owner, newOwner: input.new_owner }, true);
+  // The unit is locked (plan), so no posting can reach the door now; the old owner's rows are locked next, as postTxns orders them.
+  await trx.selectFrom('ledger_balance').select('door').where('entity', '=', p.oldOwner).orderBy('entity').orderBy('door').forUpdate().execute();
   const held = await trustBalance(trx, p.oldOwner, p.door);
   if (held < 0) throw conflict(`${p.oldOwner} is overdrawn on door ${p.door} (${toDollars(held)}): correct the ledger before changing owner`);
   let journalRef: string | null = null;

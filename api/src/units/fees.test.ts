@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { changeLog, createStaff, expectRefused } from '../users/test-support.js';
-import { assertChargeDate, isoToday, percentageBase } from './fees.js';
+import { assertChargeDate, percentageBase } from './fees.js';
 import { jsonb } from '../db/open.js';
 import { openPeriod, postTxns } from '../ledger/ledger.js';
+import { DEFAULT_TIME_ZONE, dateInZone } from '../ledger/business-date.js';
 
 let api: TestApi;
 let db: Kysely<any>;
-const today = isoToday();
+const today = dateInZone();
 const month = today.slice(0, 7);
 
 beforeAll(async () => {
@@ -66,8 +67,7 @@ describe('unit fees as charges', () => {
   });
 
   it('refuses bad bodies and dates, changing nothing', async () => {
-    const yesterday = new Date(Date.now() - 86_400_000);
-    const y = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
+    const y = dateInZone(DEFAULT_TIME_ZONE, new Date(Date.now() - 86_400_000));
     const nextDay = new Date(Number(today.slice(0, 4)) + 1, Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10)) + 1);
     const tooLate = `${nextDay.getFullYear()}-${String(nextDay.getMonth() + 1).padStart(2, '0')}-${String(nextDay.getDate()).padStart(2, '0')}`;
     for (const path of [['PUT', '/api/unit/applyfees'], ['DELETE', '/api/rental/deletecharges']] as const) {

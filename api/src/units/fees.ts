@@ -12,10 +12,6 @@ type Db = Kysely<any>;
 export const UNIT_FEE_SOURCE = 'UNITFEE';
 export const feeSourceRef = (door: string, month: string) => `FEES ${door} ${month}`;
 
-export function isoToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** Spec 2 §5 'Update or undo charges date': not before today, at most one year ahead. */
 export function assertChargeDate(date: string, today: string): void {

@@ -8,14 +8,16 @@ import type { AppDeps } from '../deps.js';
 import { ApiError, badRequest, notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
 import { jsonBody, queryParams } from '../http/validate.js';
+import { businessDate } from '../ledger/business-date.js';
+import { retryOnConflict } from '../ledger/retry.js';
 import { writeLog } from '../log/system-log.js';
 import { changeOwner, previewChangeOwner } from './change-owner.js';
-import { applyMonthlyFees, assertChargeDate, deleteFeeCharges, isoToday } from './fees.js';
+import { applyMonthlyFees, assertChargeDate, deleteFeeCharges } from './fees.js';
 import { createUnit, deleteUnit, listUnits, readUnit, unitSnapshot, updateUnit } from './units.js';
 
 type Row = Record<string, unknown>;
 const companyDb = (c: Context<AppEnv>) => c.get('company').db as unknown as Kysely<any>;
-const doorParam = (c: Context<AppEnv>) => decodeURIComponent(c.req.param('door') ?? '').trim().toUpperCase();
+const doorParam = (c: Context<AppEnv>) => (c.req.param('door') ?? '').trim().toUpperCase();
 
 const log = (c: Context<AppEnv>, trx: Kysely<any>, routine: string, method: string, key: string, message: string, before?: unknown, after?: unknown) =>
   writeLog(trx, {
@@ -24,11 +26,11 @@ const log = (c: Context<AppEnv>, trx: Kysely<any>, routine: string, method: stri
   });
 
 /** The fee body's date (default today) under the 'Update or undo charges date' rule; tenancies are not built yet. */
-function feeScope(input: ApplyFeesInput): { date: string; door?: string } {
+async function feeScope(db: Kysely<any>, input: ApplyFeesInput): Promise<{ date: string; door?: string }> {
   if (input.tenancyId !== undefined && input.tenancyId !== '') {
     throw badRequest('Tenancies are not part of this build yet: apply fees for one door or for all units', { errors: [{ path: 'tenancyId', msg: 'Tenancies are not available' }] });
   }
-  const today = isoToday();
+  const today = await businessDate(db);
   const date = input.date ?? today;
   assertChargeDate(date, today);
   return { date, door: input.door };
@@ -55,19 +57,19 @@ export function unitRoutes({ requires }: AppDeps) {
   app.post('/changeowner', requires('p_entities'), jsonBody(changeOwnerContract), async (c) => {
     const input = c.req.valid('json');
     const company = c.get('company');
-    const result = await company.db.transaction().execute(async (trx) => {
+    const result = await retryOnConflict(() => company.db.transaction().execute(async (trx) => {
       const before = await unitSnapshot(trx as unknown as Kysely<any>, input.door);
       const done = await changeOwner(trx, c.get('user').id, input);
       await log(c, trx as unknown as Kysely<any>, 'unit', 'POST', input.door, `Unit ${input.door} owner changed from ${done.old_owner} to ${done.new_owner || '(none)'} on ${input.change_date}`,
         { entity: before?.entity ?? null }, { entity: done.new_owner || null, ...done });
       return done;
-    });
+    }));
     return c.json({ data: result, message: UNIT_MESSAGES.ownershipDone });
   });
 
   app.put('/applyfees', requires('p_entry_disbursement'), jsonBody(applyFeesContract), async (c) => {
-    const scope = feeScope(c.req.valid('json'));
     const company = c.get('company');
+    const scope = await feeScope(company.db, c.req.valid('json'));
     const result = await company.db.transaction().execute(async (trx) => {
       const r = await applyMonthlyFees(trx, c.get('user').id, scope);
       if (r.raised || r.skipped.length) {
@@ -77,15 +79,6 @@ export function unitRoutes({ requires }: AppDeps) {
     });
     const skipped = result.skipped.length ? `; not raised: ${result.skipped.join('; ')}` : '';
     return c.json({ data: result, message: `${result.raised} charges raised${skipped}`, error: false });
-  });
-
-  // Spec 2 §7: the dashboard's unit sync pulls the units from the booking system. That system's
-  // interface is not part of this build (units are kept here), so the call says so plainly.
-  app.post('/sync', requires('p_entities'), async (c) => {
-    const row = await c.get('company').db.selectFrom('control_setting').select('value').where('key', '=', 'gp_host').executeTakeFirst();
-    const host = typeof row?.value === 'string' && row.value.trim() ? row.value.trim() : null;
-    if (!host) throw new ApiError(409, 'No booking system is set up (Setup / Control, Booking-system Sync), so there are no units to sync: units are kept in Accounts / Units');
-    throw new ApiError(409, `Unit sync with the booking system (${host}) is not available in this build: units are kept in Accounts / Units`);
   });
 
   app.get('/:door', requires('p_entities'), async (c) => {
@@ -136,8 +129,8 @@ export function unitRoutes({ requires }: AppDeps) {
 export function rentalRoutes({ requires }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.delete('/deletecharges', requires('p_entry_disbursement'), jsonBody(applyFeesContract), async (c) => {
-    const scope = feeScope(c.req.valid('json'));
     const company = c.get('company');
+    const scope = await feeScope(company.db, c.req.valid('json'));
     const result = await company.db.transaction().execute(async (trx: Kysely<CompanyTables>) => {
       const r = await deleteFeeCharges(trx, scope);
       if (r.cancelled) await log(c, trx as unknown as Kysely<any>, 'charge', 'DELETE', scope.door ?? 'ALL', `Unit fees for ${scope.date.slice(0, 7)}: ${r.cancelled} charges cancelled`, { refs: r.refs }, undefined);

@@ -1,19 +1,21 @@
 import { Hono } from 'hono';
-import type { Kysely, Selectable } from 'kysely';
-import { hashPassword } from '../auth/passwords.js';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { hashPassword, passwordMatches } from '../auth/passwords.js';
 import { type Permissions, hasPermission } from '../contracts/permissions.js';
 import { type UserListRow, type UserRecord, userCreateContract, userUpdateContract } from '../contracts/users.js';
 import { jsonb } from '../db/open.js';
 import type { ControlTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
-import { conflict, forbidden, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { AppEnv, CompanyContext, SessionUser } from '../http/env.js';
 import { jsonBody } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
-import { assertMayDelete, assertMayGrant, assertMayUpdate, isAdmin } from './rules.js';
+import { addMember, administersAllOf } from './membership.js';
+import { assertMayDelete, assertMayGrant, assertMayUpdate, identityChanges, isAdmin } from './rules.js';
 import { userKey } from './user-key.js';
 
-type UserRow = Selectable<ControlTables['app_user']>;
+/** A user with their membership of the company asked about. */
+type UserRow = Selectable<ControlTables['app_user']> & { permissions: Permissions; inactive: boolean };
 type Control = Kysely<ControlTables>;
 
 export function userRecord(row: UserRow, canDelete: boolean): UserRecord {
@@ -29,8 +31,8 @@ const logView = (row: UserRow | undefined) => row && ({ ...userRecord(row, false
 
 /** A user of this company (support users reach any company, but are listed by none). */
 async function findMember(db: Control, company: CompanyContext, id: string, lock = false): Promise<UserRow | undefined> {
-  let q = db.selectFrom('app_user').selectAll('app_user')
-    .innerJoin('user_company', 'user_company.user_id', 'app_user.id')
+  let q = db.selectFrom('app_user').innerJoin('user_company', 'user_company.user_id', 'app_user.id')
+    .selectAll('app_user').select(['user_company.permissions', 'user_company.inactive'])
     .where('app_user.id', '=', id).where('user_company.company_code', '=', company.code);
   if (lock) q = q.forUpdate();
   return q.executeTakeFirst() as Promise<UserRow | undefined>;
@@ -43,7 +45,7 @@ async function assertEmailFree(db: Control, email: string | null, exceptId: stri
   if (await q.executeTakeFirst()) throw conflict(`E-mail ${email} is already used by another user`, { errors: [{ path: 'email', msg: 'Email is already used by another user' }] });
 }
 
-const userId = (raw: string) => decodeURIComponent(raw).trim().toUpperCase();
+const userId = (raw: string) => raw.trim().toUpperCase();
 
 /** Users and their access to the current company (spec 3 §2 'Users', §6). Users live in the control schema. */
 export function userRoutes({ db, requires, directory }: AppDeps) {
@@ -58,10 +60,10 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
     const search = c.req.query('search')?.trim() ?? '';
     let q = db.control.selectFrom('app_user')
       .innerJoin('user_company', 'user_company.user_id', 'app_user.id')
-      .select(['app_user.id', 'app_user.name', 'app_user.usertype', 'app_user.email', 'app_user.inactive'])
+      .select(['app_user.id', 'app_user.name', 'app_user.usertype', 'app_user.email', 'user_company.inactive'])
       .where('user_company.company_code', '=', c.get('company').code)
       .orderBy('app_user.id');
-    if (c.req.query('inactive') !== 'true') q = q.where('app_user.inactive', '=', false);
+    if (c.req.query('inactive') !== 'true') q = q.where('user_company.inactive', '=', false);
     if (search.length >= 3) {
       const pattern = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
       q = q.where((eb) => eb.or([eb('app_user.id', 'ilike', pattern), eb('app_user.name', 'ilike', pattern), eb('app_user.email', 'ilike', pattern)]));
@@ -93,12 +95,13 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
         throw conflict(`User ${input.id} already exists`, { errors: [{ path: 'id', msg: 'Code already exists' }] });
       }
       await assertEmailFree(trx, input.email, null);
-      const row = await trx.insertInto('app_user').values({
+      const user = await trx.insertInto('app_user').values({
         id: input.id, name: input.name, email: input.email, usertype: input.usertype, password_hash: passwordHash,
         signature: input.signature ?? null, desktop_rows: input.desktopRows, mobile_rows: input.mobileRows, default_company: company.code,
-        is_super: input.is_super, god_level: input.god_level, permissions: jsonb(input.permissions), expiry: input.expiry, inactive: input.inactive,
+        is_super: input.is_super, god_level: input.god_level, expiry: input.expiry,
       }).returningAll().executeTakeFirstOrThrow();
-      await trx.insertInto('user_company').values({ user_id: input.id, company_code: company.code }).execute();
+      await addMember(trx, input.id, company.code, input.permissions, input.inactive);
+      const row: UserRow = { ...user, permissions: input.permissions, inactive: input.inactive };
       await log(trx, company, actor, 'POST', input.id, `User ${input.id} created`, undefined, row);
       return row;
     });
@@ -106,7 +109,11 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
     return c.json({ data: userRecord(created, true), message: 'Record Created' });
   });
 
-  /** Administrators change anyone in the company; everyone their own profile (rules.ts). */
+  /**
+   * Administrators change the membership of their company (permissions, inactive); the user's
+   * identity (password, e-mail, name, expiry, user type) opens every company they belong to, so
+   * only they, support, or an administrator of every one of those companies changes it (rules.ts).
+   */
   app.put('/:id', requires('company'), jsonBody(userUpdateContract), async (c) => {
     const id = userId(c.req.param('id'));
     const input = c.req.valid('json');
@@ -119,18 +126,33 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
       const before = await findMember(trx, company, id, true);
       if (!before) throw notFound(`User ${id} not found`);
       assertMayUpdate(actor, before, input);
+      if (passwordHash && id === actor.id && !(input.currentPassword && (await passwordMatches(before.password_hash, input.currentPassword)))) {
+        throw badRequest('Your current password is required to change it', { errors: [{ path: 'currentPassword', msg: 'Current password is incorrect' }] });
+      }
+      const identity = identityChanges(before, input);
+      if (identity.length && id !== actor.id && !actor.isSuper && !(await administersAllOf(trx, actor.id, id))) {
+        throw forbidden(`User ${id} also belongs to companies you do not administer: only they, support or an administrator of all their companies may change their ${identity.join(', ')}`);
+      }
       await assertEmailFree(trx, input.email, id);
-      const after = await trx.updateTable('app_user').set({
-        name: input.name, email: input.email, desktop_rows: input.desktopRows, mobile_rows: input.mobileRows,
-        ...(input.signature !== undefined && { signature: input.signature }),
-        ...(passwordHash && { password_hash: passwordHash }),
-        ...(input.usertype !== undefined && { usertype: input.usertype }),
-        ...(input.permissions !== undefined && { permissions: jsonb(input.permissions) }),
-        ...(input.is_super !== undefined && { is_super: input.is_super }),
-        ...(input.god_level !== undefined && { god_level: input.god_level }),
-        ...(input.expiry !== undefined && { expiry: input.expiry }),
-        ...(input.inactive !== undefined && { inactive: input.inactive }),
-      }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      if (identity.length) {
+        await trx.updateTable('app_user').set({
+          name: input.name, email: input.email, desktop_rows: input.desktopRows, mobile_rows: input.mobileRows,
+          ...(input.signature !== undefined && { signature: input.signature }),
+          // A new password ends every session of the user, on every process (the guard compares).
+          ...(passwordHash && { password_hash: passwordHash, session_generation: sql<number>`session_generation + 1` }),
+          ...(input.usertype !== undefined && { usertype: input.usertype }),
+          ...(input.is_super !== undefined && { is_super: input.is_super }),
+          ...(input.god_level !== undefined && { god_level: input.god_level }),
+          ...(input.expiry !== undefined && { expiry: input.expiry }),
+        }).where('id', '=', id).execute();
+      }
+      if (input.permissions !== undefined || input.inactive !== undefined) {
+        await trx.updateTable('user_company').set({
+          ...(input.permissions !== undefined && { permissions: jsonb(input.permissions) }),
+          ...(input.inactive !== undefined && { inactive: input.inactive }),
+        }).where('user_id', '=', id).where('company_code', '=', company.code).execute();
+      }
+      const after = (await findMember(trx, company, id))!;
       await log(trx, company, actor, 'PUT', id, `User ${id} updated${passwordHash ? ' (password changed)' : ''}`, before, after);
       return after;
     });

@@ -63,6 +63,37 @@ export function assertMayUpdate(actor: SessionUser, target: UserAccess, input: P
   }
 }
 
+/** The user as stored globally, for comparing what an update would change. */
+export interface UserIdentity {
+  name: string;
+  email: string | null;
+  desktop_rows: number;
+  mobile_rows: number;
+  signature: string | null;
+  usertype: string;
+  is_super: boolean;
+  god_level: boolean;
+  expiry: string | null;
+}
+
+/**
+ * The identity fields an update would change: they belong to the user in every company (issue 8
+ * item 1), unlike permissions and inactive, which belong to one membership.
+ */
+export function identityChanges(target: UserIdentity, input: Omit<UserUpdateInput, 'permissions' | 'inactive'>): string[] {
+  const changed: string[] = [];
+  if (input.password) changed.push('password');
+  if (input.name !== target.name) changed.push('name');
+  if ((input.email ?? null)?.toLowerCase() !== target.email?.toLowerCase() && (input.email ?? null) !== target.email) changed.push('e-mail');
+  if (input.desktopRows !== target.desktop_rows || input.mobileRows !== target.mobile_rows) changed.push('rows per page');
+  if (input.signature !== undefined && input.signature !== target.signature) changed.push('signature');
+  if (input.usertype !== undefined && input.usertype !== target.usertype) changed.push('user type');
+  if (input.is_super !== undefined && input.is_super !== target.is_super) changed.push('is_super');
+  if (input.god_level !== undefined && input.god_level !== target.god_level) changed.push('god level');
+  if (input.expiry !== undefined && input.expiry !== target.expiry) changed.push('expiry');
+  return changed;
+}
+
 export function assertMayDelete(actor: SessionUser, target: UserAccess): void {
   if (actor.id === target.id) throw new ApiError(400, 'You cannot delete yourself');
   if (isSupportUser(target) && !actor.isSuper) throw forbidden('Support users are removed only by support');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../auth/passwords.js';
 import { createCompany } from '../companies/companies.js';
-import { jsonb } from '../db/open.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
+import { insertUser } from '../testing/users.js';
+import { addMember } from './membership.js';
 import { createStaff } from './test-support.js';
 import { userKey } from './user-key.js';
 
@@ -37,7 +37,7 @@ describe('creating users', () => {
     expect(res.body.data).not.toHaveProperty('password_hash');
     const row = (await userRows()).find((u) => u.id === 'JSMITH')!;
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await accessRows()).toContainEqual({ user_id: 'JSMITH', company_code: 'DEMOTRUST' });
+    expect(await accessRows()).toContainEqual({ user_id: 'JSMITH', company_code: 'DEMOTRUST', permissions: { p_dashboard: true, p_mgt: true }, inactive: false });
     const log = await userLog('JSMITH');
     expect(log).toHaveLength(1);
     expect(JSON.stringify(log)).not.toContain('argon2');
@@ -75,8 +75,7 @@ describe('creating users', () => {
 describe('reading and listing', () => {
   it('lists users of this company only, with inactive filtering and search', async () => {
     await createCompany(api.db, { code: 'OTHERCO02', companyName: 'Other Lettings', year: 2026, month: 11 });
-    await api.db.control.insertInto('app_user').values({ id: 'OUTSIDER', name: 'Someone Else', email: null, usertype: 'ADMIN', password_hash: await hashPassword('outsider-1'), default_company: 'OTHERCO02', permissions: jsonb({ p_is_admin: true }) }).execute();
-    await api.db.control.insertInto('user_company').values({ user_id: 'OUTSIDER', company_code: 'OTHERCO02' }).execute();
+    await insertUser(api.db, { id: 'OUTSIDER', name: 'Someone Else', usertype: 'ADMIN', password: 'outsider-1', companies: { OTHERCO02: { p_is_admin: true } } });
     const list = await api.call('GET', '/api/user/list');
     expect(list.body.data.map((u: { id: string }) => u.id)).toEqual(['ADMIN', 'JSMITH', 'SUPPORT']);
     expect(list.body.data[1]).toEqual({ id: 'JSMITH', name: 'Jane Smith', usertype: 'USER', email: 'jane@seaside.example', inactive: false, _pk: 'JSMITH' });
@@ -153,13 +152,13 @@ describe('deleting users', () => {
   });
 
   it('removes access to this company only, and deletes the user with no company left', async () => {
-    await api.db.control.insertInto('user_company').values({ user_id: 'JSMITH', company_code: 'OTHERCO02' }).execute();
+    await addMember(api.db.control, 'JSMITH', 'OTHERCO02', { p_dashboard: true });
     const token = await api.signIn('JSMITH', 'jane-password-2');
     const first = await api.call('DELETE', '/api/user/JSMITH');
     expect(first.body).toMatchObject({ data: { id: 'JSMITH', removed: 'access' }, message: 'Record Deleted.' });
     expect((await api.call('GET', '/api/user/key', { token })).status).toBe(403);
     expect((await userRows()).find((u) => u.id === 'JSMITH')!.default_company).toBe('OTHERCO02');
-    await api.db.control.insertInto('user_company').values({ user_id: 'JSMITH', company_code: 'DEMOTRUST' }).execute();
+    await addMember(api.db.control, 'JSMITH', 'DEMOTRUST', { p_dashboard: true });
     await api.db.control.deleteFrom('user_company').where('user_id', '=', 'JSMITH').where('company_code', '=', 'OTHERCO02').execute();
     const second = await api.call('DELETE', '/api/user/JSMITH');
     expect(second.body.data.removed).toBe('user');
