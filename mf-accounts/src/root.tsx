@@ -4,6 +4,7 @@ import { AreaPage, RemoteRoot, ScreenNotAvailable } from 'shared-ui';
 import { accountScreens } from './routes.js';
 
 const Dashboard = lazy(() => import('./dashboard/dashboard.js'));
+const Bookings = lazy(() => import('./bookings/bookings-screen.js'));
 
 /**
  * The accounts area on its own paths. Not a Route path="/accounts/*": the area page's own routes
@@ -16,13 +17,13 @@ function AccountsArea() {
   return <AreaPage groupKey="accounts" areaPath="/accounts" screens={accountScreens} />;
 }
 
-/** Dashboard, bookings, rentals and accounts (bookings and rentals come with their own issue). */
+/** Dashboard, bookings, rentals and accounts (rentals come with their own issue). */
 export function Root() {
   return (
     <RemoteRoot idPrefix="mf-accounts-">
       <Routes>
         <Route path="/dashboard" element={<Dashboard />} />
-        <Route path="/bookings" element={<ScreenNotAvailable title="Bookings" />} />
+        <Route path="/bookings" element={<Bookings />} />
         <Route path="/rentals" element={<ScreenNotAvailable title="Permanent Rentals" />} />
         <Route path="*" element={<AccountsArea />} />
       </Routes>

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Health } from 'api/contracts/audit';
 import type { EqualityRow } from 'api/contracts/balances';
 import {
-  REVENUE_YEAR_COLOURS, ageFace, daysInMonth, equalityAxisMinimum, equalityBand, equalityRange, equalityTypes, healthRows, monthProgress, revenueSeries,
+  REVENUE_YEAR_COLOURS, ageFace, daysInMonth, equalityAxisMinimum, equalityBand, equalityRange, equalityTypes, healthRows, monthProgress, revenueSeries, syncRow,
   taskFace,
 } from './rules.js';
 
 const healthy: Health = {
-  criticalTasks: 0, warningTasks: 0, importantTasks: 0, inbalanceTasks: 0, syncAge: 0, bankAge: 0, recAge: 0, lastBanking: null, lastReconcile: null,
+  criticalTasks: 0, warningTasks: 0, importantTasks: 0, inbalanceTasks: 0, syncAge: 0, syncSetUp: false, lastSync: null, syncErrors: 0, bankAge: 0, recAge: 0, lastBanking: null, lastReconcile: null,
 };
 
 describe('health card faces', () => {
@@ -30,8 +30,15 @@ describe('health card faces', () => {
     expect(rows.find((r) => r.key === 'critical')).toMatchObject({ value: '2', face: 'sad', path: '/management/daily/task' });
     expect(rows.find((r) => r.key === 'banking')).toMatchObject({ value: 'Oldest unbanked receipt 3 days ago', face: 'sad', path: '/management/daily/banking' });
     expect(rows.find((r) => r.key === 'reconcile')).toMatchObject({ value: 'Never reconciled', face: 'sad', path: '/management/daily/reconcile' });
-    expect(rows.find((r) => r.key === 'sync')).toMatchObject({ value: 'Up to date', face: 'happy' });
+    expect(rows.find((r) => r.key === 'sync')).toMatchObject({ value: 'No booking system set up', face: 'happy' });
     expect(rows.find((r) => r.key === 'sync')!.path).toBeUndefined();
+  });
+
+  it('the Booking Sync row shows the last sync and the bookings it left in error', () => {
+    expect(syncRow({ syncSetUp: true, syncAge: null, syncErrors: 0 })).toMatchObject({ value: 'Never', face: 'sad', path: '/bookings' });
+    expect(syncRow({ syncSetUp: true, syncAge: 0, syncErrors: 0 })).toMatchObject({ value: 'Today', face: 'happy' });
+    expect(syncRow({ syncSetUp: true, syncAge: 0, syncErrors: 2 })).toMatchObject({ value: 'Today, 2 bookings with errors', face: 'meh' });
+    expect(syncRow({ syncSetUp: true, syncAge: 3, syncErrors: 1 })).toMatchObject({ value: '3 days ago, 1 booking with errors', face: 'sad' });
   });
 });
 

@@ -32,11 +32,23 @@ export interface HealthRow {
   label: string;
   value: string;
   face: Face;
-  /** Where the row leads; none for the sync row (it has no screen of its own here). */
+  /** Where the row leads; none for the sync row when no booking system is set up. */
   path?: string;
 }
 
 const ago = (days: number | null, none: string) => (days === null ? none : days === 0 ? 'Today' : days === 1 ? '1 day ago' : `${days} days ago`);
+
+/**
+ * The Booking Sync row: the last sync's age and the bookings it left in error (those lead to the
+ * Bookings screen, where the Issues toggle shows them); no booking system set up is not a fault.
+ */
+export function syncRow(h: Pick<Health, 'syncAge' | 'syncSetUp' | 'syncErrors'>): HealthRow {
+  if (!h.syncSetUp) return { key: 'sync', label: 'Booking Sync', value: 'No booking system set up', face: 'happy' };
+  const errors = h.syncErrors === 1 ? '1 booking with errors' : `${h.syncErrors} bookings with errors`;
+  const value = h.syncAge === null ? 'Never' : `${ago(h.syncAge, 'Never')}${h.syncErrors > 0 ? `, ${errors}` : ''}`;
+  const face = ageFace(h.syncAge, 2);
+  return { key: 'sync', label: 'Booking Sync', value, face: h.syncErrors > 0 && face === 'happy' ? 'meh' : face, path: '/bookings' };
+}
 
 /** The health card rows: the four task counts, then sync, banking and reconciliation ages. */
 export function healthRows(h: Health): HealthRow[] {
@@ -46,8 +58,7 @@ export function healthRows(h: Health): HealthRow[] {
     { key: 'inbalance', label: 'In Balance Tasks', value: String(h.inbalanceTasks), face: taskFace(h.inbalanceTasks, true), path: task },
     { key: 'important', label: 'Important Tasks', value: String(h.importantTasks), face: taskFace(h.importantTasks, false), path: task },
     { key: 'warning', label: 'Warnings and Notifications', value: String(h.warningTasks), face: taskFace(h.warningTasks, false), path: task },
-    // syncAge is 0 when no booking-system sync is set up, null when set up but never run.
-    { key: 'sync', label: 'Booking Sync', value: h.syncAge === 0 ? 'Up to date' : ago(h.syncAge, 'Never'), face: ageFace(h.syncAge, 2) },
+    syncRow(h),
     {
       key: 'banking',
       label: 'Last Banking',

@@ -1,5 +1,5 @@
 import { PresenceBlockedRegular } from '@fluentui/react-icons';
-import { ListEditor, queryClient, startupKeys, type ListColumn } from 'shared-ui';
+import { GpSyncButton, ListEditor, listQueryKey, queryClient, startupKeys, type ListColumn } from 'shared-ui';
 import { NEW_UNIT, UNIT_FIELD_KINDS, unitBody, unitFormSchema } from './rules.js';
 import { UNIT_TABS, UnitActions, type UnitEditorRecord } from './unit-editor.js';
 import { UnitSummary } from './unit-summary.js';
@@ -23,7 +23,8 @@ const refreshUnitLookup = () => void queryClient.invalidateQueries({ queryKey: s
 
 /**
  * Units (spec 2 §2 'Units'): owners' units with their ledger figures, expandable to their fees,
- * and the unit editor (Details, Unit Fees, Leaseback while leaseback is on, Notes).
+ * and the unit editor (Details, Unit Fees, Leaseback while leaseback is on, Notes); GP Sync brings
+ * units over from the booking system.
  */
 export default function UnitsScreen() {
   return (
@@ -45,6 +46,7 @@ export default function UnitsScreen() {
       editorToolbar={(ctx) => <UnitActions {...ctx} />}
       afterSave={refreshUnitLookup}
       afterDelete={refreshUnitLookup}
+      toolbarExtra={() => <GpSyncButton path="/api/unit/sync" onSynced={() => void queryClient.invalidateQueries({ queryKey: listQueryKey('/api/unit/list') })} />}
     />
   );
 }

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { businessDate } from '../ledger/business-date.js';
+import { jsonb } from '../db/open.js';
+import type { CompanyTables } from '../db/schema.js';
+import type { AppDeps } from '../deps.js';
+import { ApiError } from '../http/errors.js';
+import { openPeriod } from '../ledger/ledger.js';
+import { startSyncJob, wholeSync } from './routes.js';
+import { BookingSimulator, type RunningSimulator, serveSimulator } from './simulator.js';
+
+type Db = Kysely<CompanyTables>;
+
+/** Marks a link to the demo's own simulator (renewed at every start, its port changing). */
+const DEMO_LINK_KEY = 'demo_booking_sim';
+
+const setting = async (db: Db, key: string) => (await db.selectFrom('control_setting').select('value').where('key', '=', key).executeTakeFirst())?.value;
+
+/**
+ * The automatic sync (spec 3 'Booking-system Sync': every sync_frequency seconds): once a minute,
+ * every company with a booking system and a frequency whose last sync is older than that starts one
+ * (a company already syncing answers busy and is left alone).
+ */
+export function scheduleSyncs(deps: AppDeps, userId: string): () => void {
+  const tick = async () => {
+    const companies = await deps.db.control.selectFrom('company').select(['code', 'schema_name']).where('inactive', '=', false).execute();
+    for (const company of companies) {
+      const db = deps.db.company(company.schema_name);
+      // Control Settings keep the frequency in seconds (0, 300, 900, 1800 or 3600; 0 is manual only).
+      const seconds = Number(await setting(db, 'sync_frequency'));
+      if (!(seconds > 0) || !(await setting(db, 'gp_host'))) continue;
+      const last = await setting(db, 'last_sync_run_date');
+      if (typeof last === 'string' && Date.now() - Date.parse(last) < seconds * 1000) continue;
+      await startSyncJob(deps, { code: company.code, db }, userId, 'Scheduled sync with the booking system', wholeSync)
+        .catch((e) => { if (!(e instanceof ApiError)) throw e; });
+    }
+  };
+  const timer = setInterval(() => { tick().catch((e) => console.error('Scheduled booking sync:', e)); }, 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * The demo company's booking system: a simulator on a loopback port with bookings for the demo's
+ * holiday units this month (past stays checked out and paid, current ones in house, future ones
+ * with deposits), linked in Control Settings unless the company names another endpoint, and a
+ * first sync through the job runner, so Bookings, Sync Now and the Health Check work after
+ * `npm start`. The same seed and day give the same bookings, so a restart re-reads them unchanged.
+ */
+export async function startDemoBookingSystem(deps: AppDeps, company: { code: string; schema: string }, userId: string, port = 0): Promise<RunningSimulator | null> {
+  const known = await deps.db.control.selectFrom('company').select('code').where('code', '=', company.code).executeTakeFirst();
+  if (!known) return null;
+  const db = deps.db.company(company.schema);
+  const host = await setting(db, 'gp_host');
+  // A company that names its own booking system keeps it; only the demo's own link is renewed.
+  if (typeof host === 'string' && host && (await setting(db, DEMO_LINK_KEY)) !== true) return null;
+  const units = await db.selectFrom('unit').select(['door', 'name', 'unittype']).where('inactive', '=', false).where('unittype', 'is not', null)
+    .where('class', '=', 'HOLIDAY').orderBy('door').execute();
+  const types = await db.selectFrom('unit_type').select(['id', 'name']).execute();
+  const sim = new BookingSimulator();
+  sim.setUnits(units.map((u) => ({ door: u.door, name: u.name.slice(0, 40), unitType: u.unittype! })), types);
+  const period = await openPeriod(db);
+  const today = await businessDate(db);
+  sim.generate({ seed: period.year * 100 + period.month, from: period.first, to: period.last, today, perUnitPerMonth: [3, 5] });
+  const user = 'demo-sync';
+  const password = randomBytes(12).toString('base64url');
+  const running = await serveSimulator(sim, { user, password, port });
+  for (const [key, value] of [['gp_host', running.url], ['gp_user', user], ['gp_pwd', password], [DEMO_LINK_KEY, true]] as const) {
+    await db.insertInto('control_setting').values({ key, value: jsonb(value) }).onConflict((oc) => oc.column('key').doUpdateSet({ value: jsonb(value) })).execute();
+  }
+  await startSyncJob(deps, { code: company.code, db }, userId, 'Syncing the demo bookings', wholeSync).catch((e) => { if (!(e instanceof ApiError)) throw e; });
+  return running;
+}

@@ -1,0 +1,267 @@
+import type { Kysely } from 'kysely';
+import { type BsBooking, encodeCursor } from '../contracts/booking-system.js';
+import { jsonb } from '../db/open.js';
+import type { CompanyTables } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import { type OpenPeriod, openPeriod, postTxns } from '../ledger/ledger.js';
+import type { TxnDraft } from '../ledger/posting-rules.js';
+import {
+  type AllocationLine, type AllocationSetup, type CurrentLine, allocateBooking, allocationDifference, allocationPostings, distributionDecision, heldOut,
+  otherChargesOf, roomChargeOf,
+} from './allocation.js';
+import type { BookingSystemClient } from './client.js';
+
+type Db = Kysely<CompanyTables>;
+
+/** The control setting that keeps how far the changed-bookings feed has been committed. */
+export const CURSOR_KEY = 'booking_sync_cursor';
+const PAGE_SIZE = 200;
+
+export interface LedgerSetup extends AllocationSetup {
+  heldEntity: string;
+  heldAccount: string;
+}
+
+async function settingsOf(db: Db, keys: string[]): Promise<Record<string, unknown>> {
+  const rows = await db.selectFrom('control_setting').select(['key', 'value']).where('key', 'in', keys).execute();
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+const text = (v: unknown, fallback: string) => (typeof v === 'string' && v ? v : fallback);
+
+/** Everything distribution reads, once per sync run: doors' owners and rates, fees, accounts. */
+export async function loadSetup(db: Db): Promise<LedgerSetup> {
+  const s = await settingsOf(db, ['roomcharge_account', 'owner_stay_account', 'unallocated_entity', 'unallocated_account']);
+  const units = await db.selectFrom('unit').leftJoin('entity', 'entity.code', 'unit.entity')
+    .select(['unit.door', 'unit.entity', 'unit.class', 'entity.commission']).execute();
+  const fees = await db.selectFrom('fee').selectAll().where('apply_to_booking', '=', true).where('inactive', '=', false).orderBy('id').execute();
+  const accounts = await db.selectFrom('account').select(['id', 'entity']).execute();
+  return {
+    roomAccount: text(s.roomcharge_account, 'ROOMCHG'),
+    ownerStayAccount: text(s.owner_stay_account, 'OWNSTAY'),
+    commissionAccount: 'COMMISS',
+    business: 'BUSINESS',
+    heldEntity: text(s.unallocated_entity, 'UNALLOC'),
+    heldAccount: text(s.unallocated_account, 'UNALLOC'),
+    doors: new Map(units.map((u) => [u.door, { owner: u.entity, unitClass: u.class, commission: Number(u.commission ?? 0) }])),
+    accountEntity: new Map(accounts.map((a) => [a.id, a.entity])),
+    fees: fees.map((f) => ({ name: f.name, accountId: f.account_id, entity: f.entity, method: f.method === 'V' ? 'V' : 'P', value: Number(f.value), applyTo: f.apply_to ?? [], applyBeforeOtherFees: f.apply_before_other_fees })),
+  };
+}
+
+/** A date moved into the open period: money arrives now, whatever date the booking system gave it. */
+export const intoPeriod = (date: string, period: Pick<OpenPeriod, 'first' | 'last'>) => (date < period.first ? period.first : date > period.last ? period.last : date);
+
+export interface ApplyOutcome {
+  status: 'unchanged' | 'applied' | 'error';
+  message: string | null;
+  warn: boolean;
+}
+
+export interface ApplyOptions {
+  /** Apply even when the revision is already held (the row's Sync button, early distribution). */
+  force?: boolean;
+  /** The business date a distribution is dated (moved into the open period). */
+  today: string;
+  /** Cursor to commit with this booking (the feed's position after it). */
+  cursor?: string | null;
+}
+
+const toLine = (r: { id: string; door: string; ord: number; type: string; sub_type: string; account_id: string; entity: string; owner: string | null; description: string; amount: string; room_charge: string; statement_percent_of_room_charge: number | null }): CurrentLine => ({
+  id: String(r.id), disbursed: false, door: r.door, ord: r.ord, type: r.type, subType: r.sub_type as AllocationLine['subType'], accountId: r.account_id, entity: r.entity, owner: r.owner ?? r.entity,
+  description: r.description, amount: Number(r.amount), roomCharge: Number(r.room_charge), percent: r.statement_percent_of_room_charge,
+});
+
+/** The allocation lines a booking has posted so far (every revision, reversals included). */
+export async function postedLines(db: Db, bookingId: string): Promise<CurrentLine[]> {
+  const rows = await db.selectFrom('booking_allocation').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute();
+  return rows.map(toLine);
+}
+
+async function writeCursor(trx: Db, cursor: string | null | undefined) {
+  if (cursor === undefined) return;
+  await trx.insertInto('control_setting').values({ key: CURSOR_KEY, value: jsonb(cursor) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
+}
+
+export async function readCursor(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('control_setting').select('value').where('key', '=', CURSOR_KEY).executeTakeFirst();
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+/**
+ * Brings one booking to the given revision, in two database transactions, each safe to repeat:
+ * 1. the booking row (charges, status) and a RECEIPT for each guest payment not yet receipted
+ *    (booking_payment's key makes a payment receipted once, whatever is killed when);
+ * 2. the distribution difference (spec 2 §2), refunds, the revision and the feed cursor. A
+ *    refusal there (an owner already paid out, a door with no owner) is kept on the booking as its
+ *    error, with the revision and cursor, and the receipts of step 1 stand.
+ */
+export async function applyBooking(db: Db, userId: string, b: BsBooking, setup: LedgerSetup, options: ApplyOptions): Promise<ApplyOutcome> {
+  const existing = await db.selectFrom('booking').select(['revision']).where('id', '=', b.id).executeTakeFirst();
+  if (existing && existing.revision >= b.revision && !options.force) {
+    if (options.cursor !== undefined) await writeCursor(db, options.cursor);
+    return { status: 'unchanged', message: null, warn: false };
+  }
+  const room = b.doors.reduce((s, d) => s + roomChargeOf(d), 0);
+  const other = b.doors.reduce((s, d) => s + otherChargesOf(d), 0);
+
+  await db.transaction().execute(async (trx) => {
+    const row = {
+      ref: b.ref, modified_at: b.modifiedAt, check_in: b.checkIn, check_out: b.checkOut, status: b.status, guest_name: b.guest.name, guests: b.guests,
+      owner_stay: b.ownerStay, doors: jsonb(b.doors), room_charges: room, other_charges: other, synced_at: new Date(),
+    };
+    await trx.insertInto('booking').values({ id: b.id, revision: 0, receipts: 0, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+    const known = new Set((await trx.selectFrom('booking_payment').select('payment_id').where('booking_id', '=', b.id).execute()).map((r) => r.payment_id));
+    const fresh = b.payments.filter((p) => p.amount > 0 && !known.has(p.id));
+    if (!fresh.length) return;
+    const period = await openPeriod(trx);
+    const drafts: TxnDraft[] = fresh.map((p) => ({
+      kind: 'RECEIPT', date: intoPeriod(p.date, period), memo: `Booking ${b.ref} ${b.guest.name}`, source: 'BKG', sourceRef: b.id,
+      postings: [{ entity: setup.heldEntity, door: null, accountId: setup.heldAccount, amount: p.amount, description: `Booking ${b.ref} payment ${p.reference}` }],
+      cashbook: [{ date: intoPeriod(p.date, period), method: p.method, cardType: p.cardType, amount: p.amount, payer: b.guest.name, tranRef: p.reference, sourceRef: b.id }],
+    }));
+    const posted = await postTxns(trx, userId, drafts);
+    await trx.insertInto('booking_payment').values(fresh.map((p, i) => ({ booking_id: b.id, payment_id: p.id, txn_id: posted[i]!.id, amount: p.amount }))).execute();
+    await trx.insertInto('cashbook_detail').values(posted.map((t) => ({ txn_id: String(t.id), payer_type: 'OTHER', payer_entity: null, door: b.doors[0]!.door, surcharge: 0, surcharge_rate: 0 }))).execute();
+    await trx.insertInto('receipt_item').values(posted.map((t, i) => ({
+      txn_id: String(t.id), line: 1, selector: 'ACCOUNT', ref: setup.heldAccount, entity: setup.heldEntity, door: null,
+      description: `Booking ${b.ref} payment ${fresh[i]!.reference}`, amount: fresh[i]!.amount, charge_id: null,
+    }))).execute();
+  });
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('booking').select(['early_disburse', 'manual_allocation']).where('id', '=', b.id).forUpdate().executeTakeFirstOrThrow();
+      const period = await openPeriod(trx);
+      const paid = await trx.selectFrom('booking_payment').select(['payment_id', 'amount']).where('booking_id', '=', b.id).execute();
+      const receiptsIn = paid.filter((p) => Number(p.amount) > 0).reduce((s, p) => s + Number(p.amount), 0);
+      const refundsOwed = b.payments.filter((p) => p.amount < 0 && !paid.some((x) => x.payment_id === p.id));
+      const refundedBefore = paid.filter((p) => Number(p.amount) < 0).reduce((s, p) => s + Number(p.amount), 0);
+      const receipts = receiptsIn + refundedBefore + refundsOwed.reduce((s, p) => s + p.amount, 0);
+      const decision = distributionDecision({ status: b.status, checkOut: b.checkOut, earlyDisburse: row.early_disburse, receipts, charges: room + other }, period);
+      const posted = await postedLines(trx, b.id);
+      const messages: string[] = [];
+      let target: AllocationLine[] | null = decision === 'none' ? [] : null;
+      // A manual allocation stands until it is undone (spec 2 §4); changed charges only flag it.
+      const keepManual = decision === 'allocate' && row.manual_allocation;
+      if (keepManual) {
+        target = null;
+        if (heldOut(posted) !== room + other) messages.push('Manual allocation kept although the charges changed: undo it to allocate the booking again');
+      } else if (decision === 'allocate') {
+        const allocation = allocateBooking(b, setup);
+        if (allocation.problems.length) throw new ApiError(409, allocation.problems.join('; '));
+        messages.push(...allocation.warnings);
+        target = allocation.lines;
+      } else if (decision === 'keep') {
+        messages.push(`Not balanced: receipts ${receipts} cents, charges ${room + other} cents`);
+      }
+      const difference = target ? allocationDifference(posted, target) : [];
+      const heldNow = receiptsIn + refundedBefore - heldOut(posted) - heldOut(difference);
+      if (heldNow < 0) throw new ApiError(409, `Booking ${b.ref} would allocate more than the ${receiptsIn + refundedBefore} cents received for it`);
+      const date = intoPeriod(b.status === 'C' || b.status === 'Z' ? (b.checkOut < options.today ? b.checkOut : options.today) : options.today, period);
+      if (difference.length) {
+        const [txn] = await postTxns(trx, userId, [{
+          kind: 'BOOKING', date, memo: `Booking ${b.ref} distribution (revision ${b.revision})`, source: 'BKG', sourceRef: b.id,
+          postings: allocationPostings(difference, { entity: setup.heldEntity, accountId: setup.heldAccount }, b.ref), cashbook: [],
+        }]);
+        const early = decision === 'allocate' && b.status !== 'C' && b.status !== 'Z';
+        const reversing = target !== null && target.length === 0;
+        await trx.insertInto('booking_allocation').values(difference.map((l) => ({
+          booking_id: b.id, txn_id: String(txn!.id), revision: b.revision, door: l.door, ord: l.ord, type: l.type, sub_type: l.subType, account_id: l.accountId,
+          entity: l.entity, owner: l.owner, description: l.description, statement_amount: l.amount, statement_percent_of_room_charge: l.percent, amount: l.amount,
+          room_charge: l.roomCharge, early, is_reversed: reversing,
+        }))).execute();
+        if (reversing) await trx.updateTable('booking_allocation').set({ is_reversed: true }).where('booking_id', '=', b.id).execute();
+      }
+      if (refundsOwed.length) {
+        const refund = -refundsOwed.reduce((s, p) => s + p.amount, 0);
+        if (refund > heldNow) throw new ApiError(409, `Booking ${b.ref} refunds ${refund} cents but only ${heldNow} cents are held for it`);
+        const drafts: TxnDraft[] = refundsOwed.map((p) => ({
+          kind: 'PAYMENT', date: intoPeriod(p.date, period), memo: `Booking ${b.ref} refund to ${b.guest.name}`, source: 'BKG', sourceRef: b.id,
+          postings: [{ entity: setup.heldEntity, door: null, accountId: setup.heldAccount, amount: p.amount, description: `Booking ${b.ref} refund ${p.reference}` }],
+          cashbook: [{ date: intoPeriod(p.date, period), method: p.method === 'CHQ' ? 'CHQ' : 'EFT', amount: p.amount, payee: b.guest.name, tranRef: p.reference, sourceRef: b.id }],
+        }));
+        const refunds = await postTxns(trx, userId, drafts);
+        await trx.insertInto('booking_payment').values(refundsOwed.map((p, i) => ({ booking_id: b.id, payment_id: p.id, txn_id: refunds[i]!.id, amount: p.amount }))).execute();
+        await trx.insertInto('cashbook_detail').values(refunds.map((t) => ({ txn_id: String(t.id), payer_type: 'OTHER', payer_entity: setup.heldEntity, door: null, surcharge: 0, surcharge_rate: 0 }))).execute();
+      }
+      const message = messages.length ? messages.join('; ') : null;
+      await trx.updateTable('booking').set({ revision: b.revision, receipts, manual_allocation: row.manual_allocation && decision !== 'none', error: decision === 'keep' && b.checkOut <= period.last, warn: messages.length > 0, message }).where('id', '=', b.id).execute();
+      await writeCursor(trx, options.cursor);
+      return { status: 'applied' as const, message, warn: messages.length > 0 };
+    });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('booking').set({ revision: b.revision, error: true, warn: false, message: e.message.slice(0, 500) }).where('id', '=', b.id).execute();
+      await writeCursor(trx, options.cursor);
+    });
+    return { status: 'error', message: e.message, warn: false };
+  }
+}
+
+export interface SyncReport {
+  bookings: number;
+  applied: number;
+  errors: number;
+  message: string;
+}
+
+/**
+ * Reads the changed-bookings feed from the committed cursor to its end, applying each booking
+ * with the cursor after it, so a run stopped anywhere (failure, kill -9) resumes where its last
+ * commit left it and a second run with nothing changed writes nothing.
+ */
+export async function syncBookings(db: Db, userId: string, client: BookingSystemClient, today: string, report: (percent: number, message: string) => Promise<void> = async () => {}, pageSize = PAGE_SIZE): Promise<SyncReport> {
+  const setup = await loadSetup(db);
+  let cursor = await readCursor(db);
+  const result = { bookings: 0, applied: 0, errors: 0 };
+  for (;;) {
+    const page = await client.bookingsAfter(cursor, pageSize);
+    for (const b of page.data) {
+      const outcome = await applyBooking(db, userId, b, setup, { today, cursor: encodeAfter(b) });
+      result.bookings++;
+      if (outcome.status === 'applied') result.applied++;
+      if (outcome.status === 'error') result.errors++;
+    }
+    cursor = page.nextCursor ?? (page.data.length ? encodeAfter(page.data[page.data.length - 1]!) : cursor);
+    const done = result.bookings;
+    await report(done + page.remaining ? (100 * done) / (done + page.remaining) : 99, `Synced ${done} bookings, ${page.remaining} to go`);
+    if (!page.nextCursor) break;
+  }
+  const message = `${result.bookings} bookings read, ${result.applied} updated${result.errors ? `, ${result.errors} with errors (see the Issues toggle on Bookings)` : ''}`;
+  return { ...result, message };
+}
+
+const encodeAfter = (b: BsBooking) => encodeCursor({ modifiedAt: b.modifiedAt, id: b.id });
+
+/** Unit types and units from the booking system: created or renamed here, linked by gpid (spec 3 §2 GP Sync). */
+export async function syncUnits(db: Db, client: BookingSystemClient): Promise<{ unitTypes: number; units: number; message: string }> {
+  const [types, units] = [await client.unitTypes(), await client.units()];
+  return db.transaction().execute(async (trx) => {
+    for (const t of types) {
+      await trx.insertInto('unit_type').values({ id: t.id, name: t.name, default_unit_class: null, annual_budget: 0, gpid: t.id })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ name: t.name, gpid: t.id })).execute();
+    }
+    const classes = new Map((await trx.selectFrom('unit_type').select(['id', 'default_unit_class']).execute()).map((t) => [t.id, t.default_unit_class]));
+    for (const u of units) {
+      await trx.insertInto('unit').values({ door: u.door, name: u.name, unittype: u.unitType, class: classes.get(u.unitType) ?? null, entity: null, gpid: u.door })
+        .onConflict((oc) => oc.column('door').doUpdateSet({ name: u.name, unittype: u.unitType, gpid: u.door })).execute();
+    }
+    return { unitTypes: types.length, units: units.length, message: `${units.length} units and ${types.length} unit types synced from the booking system` };
+  });
+}
+
+/** The booking system's charge codes into the chart of accounts (trantype and gpid; new ones as OTHER, GST-free). */
+export async function syncAccounts(db: Db, client: BookingSystemClient): Promise<{ accounts: number; message: string }> {
+  const accounts = await client.accounts();
+  await db.transaction().execute(async (trx) => {
+    for (const a of accounts) {
+      await trx.insertInto('account').values({ id: a.id, description: a.description, type: 'OTHER', gstcode: 'FRE', entity: null, trantype: a.trantype, gpid: a.id })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ trantype: a.trantype, gpid: a.id })).execute();
+    }
+  });
+  return { accounts: accounts.length, message: `${accounts.length} accounts synced from the booking system` };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { type EditRow, allDoorsBalance, allocationBody, asksBeforeChange, doorBalance, recalculatePercentFees } from './allocation-rules.js';
+
+const row = (over: Partial<EditRow>): EditRow => ({ key: 'k1', id: '1', door: '101', type: 'ROOM', sub_type: 'OWNER', account_id: 'ROOMCHG', entity: 'OWNSMITH', description: 'Room', amount: 200, statement_percent_of_room_charge: null, ...over });
+const rows = [
+  row({}),
+  row({ key: 'k2', id: '2', type: 'COMMISSION', sub_type: 'FEE', account_id: 'COMMISS', entity: 'BUSINESS', amount: 24, statement_percent_of_room_charge: 12 }),
+  row({ key: 'k3', id: '3', type: 'CHARGE', sub_type: 'CHG', account_id: 'CLEAN', amount: 95 }),
+];
+const door = { door: '101', owner: 'OWNSMITH', available: 295, room_charge: 200, items: [] };
+
+describe('Edit Allocation rules (spec 2 §4)', () => {
+  it('balances a door when its OWNER and CHG rows take what is available, in cents', () => {
+    expect(doorBalance(door, rows)).toEqual({ allocated: 29_500, available: 29_500, balanced: true });
+    expect(doorBalance(door, [row({ amount: 0.1 }), row({ sub_type: 'CHG', amount: 0.2 })])).toMatchObject({ allocated: 30, balanced: false });
+    expect(allDoorsBalance([door, { ...door, door: '201', available: 10 }], rows)).toBe(false);
+    expect(allDoorsBalance([door], rows)).toBe(true);
+  });
+
+  it('asks before a non-FEE change when the door has percentage fees, and recalculates them on the new gross', () => {
+    expect(asksBeforeChange(rows[0]!, rows)).toBe(true);
+    expect(asksBeforeChange(rows[1]!, rows)).toBe(false);
+    expect(asksBeforeChange(rows[0]!, [rows[0]!, rows[2]!])).toBe(false);
+    const changed = recalculatePercentFees(rows.map((r) => (r.key === 'k1' ? { ...r, amount: 150.05 } : r)), '101');
+    expect(changed.map((r) => r.amount)).toEqual([150.05, 18.01, 95]);
+  });
+
+  it('sends every row without its screen key, and the deleted ids', () => {
+    expect(allocationBody({ id: 'B1', ref: 'R1' }, [rows[0]!], ['3'])).toEqual({ bookID: 'B1', ref: 'R1', items: [{ ...rows[0], key: undefined }].map(({ key: _k, ...i }) => i), deleted: ['3'] });
+  });
+});

@@ -1,0 +1,1 @@
+export { GpSyncButton } from './GpSyncButton.js';
