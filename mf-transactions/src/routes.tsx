@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from 'shared-ui';
 
-/** The Transactions screens by route, each loaded when first opened (Month End comes with its own issue). */
+/** The Transactions screens by route, each loaded when first opened. */
 export const transactionScreens: ScreenMap = {
   '/management/transactions/charges': lazy(() => import('./charges/charges-screen.js')),
   '/management/transactions/journals': lazy(() => import('./journals/journals-screen.js')),
@@ -10,4 +10,5 @@ export const transactionScreens: ScreenMap = {
   '/management/transactions/chargerelease': lazy(() => import('./release/release-screen.js')),
   '/management/transactions/chargeupdate': lazy(() => import('./chargeupdate/chargeupdate-screen.js')),
   '/management/transactions/disbursement': lazy(() => import('./disbursement/disbursement-screen.js')),
+  '/management/transactions/monthend': lazy(() => import('./monthend/monthend-screen.js')),
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CompanyTables } from '../db/schema.js';
+import { jsonb } from '../db/open.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -34,6 +35,8 @@ export interface ArchivedFile {
   mime: string;
   content: Uint8Array;
   date?: Date;
+  /** A generated report's key and selection (api/src/reports). */
+  report?: { key: string; selection: unknown };
 }
 
 export interface ArchiveRow {
@@ -44,6 +47,8 @@ export interface ArchiveRow {
   blob_id: string;
   mime: string;
   size: number;
+  /** The report that made it (reports' archive rows), else null. */
+  report: string | null;
 }
 
 /**
@@ -53,15 +58,39 @@ export interface ArchiveRow {
 export async function archiveFile(trx: Db, file: ArchivedFile): Promise<number> {
   const row = await trx
     .insertInto('archive')
-    .values({ date: file.date ?? new Date(), user_code: file.userCode, path: file.path, blob_id: file.name, mime: file.mime, content: file.content, size: file.content.byteLength })
+    .values({
+      date: file.date ?? new Date(), user_code: file.userCode, path: file.path, blob_id: file.name, mime: file.mime, content: file.content, size: file.content.byteLength,
+      ...(file.report ? { report: file.report.key, selection: jsonb(file.report.selection) } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-const view = (r: { id: string; date: Date; user_code: string; path: string; blob_id: string; mime: string; size: number }): ArchiveRow => ({
-  id: Number(r.id), date: new Date(r.date).toISOString(), user_code: r.user_code, path: r.path, blob_id: r.blob_id, mime: r.mime, size: r.size,
+const view = (r: { id: string; date: Date; user_code: string; path: string; blob_id: string; mime: string; size: number; report: string | null }): ArchiveRow => ({
+  id: Number(r.id), date: new Date(r.date).toISOString(), user_code: r.user_code, path: r.path, blob_id: r.blob_id, mime: r.mime, size: r.size, report: r.report,
 });
+
+/**
+ * Keeps a file whose content needs its own archive number (a report prints 'Report 123' on its
+ * pages): the row is taken first, the file drawn with the number and written into it. Drawing
+ * reads the books, so it runs outside the row's transaction (PGlite has one connection); a
+ * drawing that fails removes its row, and one cut short by a crash leaves an empty row named
+ * GENERATING_NAME that the archive list leaves out.
+ */
+export async function archiveNumbered(db: Db, file: Omit<ArchivedFile, 'content' | 'name' | 'mime'>, draw: (id: number) => Promise<{ name: string; mime: string; content: Uint8Array }>) {
+  const id = await archiveFile(db, { ...file, name: GENERATING_NAME, mime: '', content: new Uint8Array() });
+  try {
+    const drawn = await draw(id);
+    await db.updateTable('archive').set({ blob_id: drawn.name, mime: drawn.mime, content: drawn.content, size: drawn.content.byteLength }).where('id', '=', String(id)).execute();
+    return { id, ...drawn };
+  } catch (e) {
+    await db.deleteFrom('archive').where('id', '=', String(id)).execute();
+    throw e;
+  }
+}
+
+export const GENERATING_NAME = '(generating)';
 
 /** One archived file with its content, or undefined. */
 export async function readArchived(db: Db, id: number): Promise<(ArchiveRow & { content: Uint8Array }) | undefined> {

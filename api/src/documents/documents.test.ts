@@ -91,10 +91,30 @@ describe('PDF page frame', () => {
     expect(ends.length).toBeGreaterThan(70);
     expect(Math.max(...ends) - Math.min(...ends)).toBeLessThan(0.5);
 
+    // The header row is drawn again on the page the table breaks onto, under the running header.
+    const second = execFileSync('pdftotext', ['-layout', '-f', '2', '-l', '2', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    expect(second).toMatch(/Test Register[\s\S]*Date\s+Ref\s+Details\s+Amount[\s\S]*Room charges 69/);
+
     execFileSync('pdftoppm', ['-png', '-r', '40', join(dir, 'r.pdf'), join(dir, 'page')]);
     expect(readdirSync(dir).filter((f) => f.startsWith('page')).sort()).toEqual(['page-1.png', 'page-2.png']);
     const meta = await sharp(join(dir, 'page-1.png')).metadata();
     expect(meta.width).toBeGreaterThan(300);
+  });
+});
+
+describe('PDF letterhead logo', () => {
+  it('is in every document it heads, with its transparency, deflated', async () => {
+    const logo = await sharp({ create: { width: 300, height: 150, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } }).png().toBuffer();
+    const letterhead = { companyName: 'Co', address: [], logo: `data:image/png;base64,${logo.toString('base64')}`, timeZone: 'UTC' };
+    const dir = work();
+    for (const name of ['a', 'b']) {
+      const bytes = new PdfDocument({ letterhead, title: name, printedAt: new Date() }).table(table).bytes();
+      // Undeflated, the logo's pixels alone were 180 KB.
+      expect(bytes.length).toBeLessThan(60_000);
+      writeFileSync(join(dir, `${name}.pdf`), bytes);
+      const images = execFileSync('pdfimages', ['-list', join(dir, `${name}.pdf`)], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+      expect(images.map((l) => l.split(/\s+/).slice(3, 6).join(' '))).toEqual(['image 300 150', 'smask 300 150']);
+    }
   });
 });
 

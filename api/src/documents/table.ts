@@ -1,7 +1,7 @@
 import { formatCents } from '../money/cents.js';
 
 /**
- * One description of a table that every format draws: the PDF (jspdf-autotable), the CSV and the
+ * One description of a table that every format draws: the PDF (PdfDocument.table), the CSV and the
  * XLSX sheet of a report are the same columns over the same rows. Money is integer cents in the
  * rows and becomes text or a number cell only here, at the edge.
  *
@@ -19,7 +19,7 @@ export interface DocColumn<Row> {
   kind?: ColumnKind;
   /** The cell's value: cents for money columns, a number for counts, text otherwise. */
   value: (row: Row) => string | number | null | undefined;
-  /** Relative width in the PDF (autotable shares what is left among columns without one). */
+  /** Relative width in the PDF (of 100; columns without one share what is left by their text). */
   width?: number;
   /** Sum this column on the totals row (money and count columns). */
   total?: boolean;

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { type DocTable, columnTotals, hasTotals, isNumeric } from './table.js';
 
@@ -28,10 +29,15 @@ export const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').sli
  * Report tables as an XLSX workbook, one sheet each: the header row frozen and bold, money as
  * number cells in dollars with a currency format (the cents become a number only here), dates as
  * date cells, and a totals row whose cells are SUM formulas carrying the exact total as their
- * cached result (so a reader that does not recalculate still sees it).
+ * cached result (so a reader that does not recalculate still sees it). Written with exceljs's
+ * streaming writer, each row committed as it is added, so a sheet of a year of postings is not
+ * held as a workbook model besides the report's rows (Account Transactions, issue 12).
  */
 export async function xlsxWorkbook(sheets: Sheet<any>[], creator = 'Owner Accounting'): Promise<Uint8Array> {
-  const book = new ExcelJS.Workbook();
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   book.creator = creator;
   book.created = new Date(0);
   for (const { name, table } of sheets) {
@@ -42,6 +48,7 @@ export async function xlsxWorkbook(sheets: Sheet<any>[], creator = 'Owner Accoun
       style: c.kind === 'money' || c.kind === 'moneyBrackets' ? { numFmt: MONEY_FORMAT } : c.kind === 'count' ? { numFmt: COUNT_FORMAT } : c.kind === 'date' ? { numFmt: 'dd/mm/yyyy' } : {},
     }));
     ws.getRow(1).font = { bold: true };
+    ws.getRow(1).commit();
     for (const r of table.rows) {
       ws.addRow(table.columns.map((c) => {
         const v = c.value(r);
@@ -53,7 +60,7 @@ export async function xlsxWorkbook(sheets: Sheet<any>[], creator = 'Owner Accoun
           return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : String(v);
         }
         return String(v);
-      }));
+      })).commit();
     }
     if (hasTotals(table)) {
       const totals = columnTotals(table);
@@ -65,7 +72,10 @@ export async function xlsxWorkbook(sheets: Sheet<any>[], creator = 'Owner Accoun
         return table.rows.length ? { formula: `SUM(${columnLetter(i)}2:${columnLetter(i)}${last})`, result: cached } : cached;
       }));
       row.font = { bold: true };
+      row.commit();
     }
+    ws.commit();
   }
-  return new Uint8Array(await book.xlsx.writeBuffer());
+  await book.commit();
+  return new Uint8Array(Buffer.concat(chunks));
 }

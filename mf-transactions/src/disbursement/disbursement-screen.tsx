@@ -3,9 +3,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle,
 import { ArrowDownloadRegular, BuildingBankRegular, DismissRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import type { DisburseRequest, DisburseResult, DisbursedPayment, DisbursementRow } from 'api/contracts/disbursement';
-import {
-  api, formatCents, formatMoney, hasChargeReleaseOverride, ListEditor, listQueryKey, ListTable, PartyHoldsPanel, queryClient, useControl, type ListColumn,
-} from 'shared-ui';
+import { api, formatCents, formatMoney, hasChargeReleaseOverride, ListEditor, listQueryKey, ListTable, PartyHoldsPanel, queryClient, useControl, useSubmissionKey, type ListColumn, toggleKeys } from 'shared-ui';
 import { rowColourStyle } from '../release/row-colours.js';
 import { downloadText } from './download.js';
 import {
@@ -150,9 +148,11 @@ export default function DisbursementScreen() {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
+  const submission = useSubmissionKey();
   const disburse = useMutation({
-    mutationFn: (body: DisburseRequest) => api.post<{ data: DisburseResult; message: string }>(LIST_PATH, body, { quiet: true }),
+    mutationFn: (body: DisburseRequest) => api.post<{ data: DisburseResult; message: string }>(LIST_PATH, body, { quiet: true, headers: submission.headers(body) }),
     onSuccess: (answer) => {
+      submission.done();
       if (answer.data.aba) downloadText(answer.data.aba, abaFileName(answer.data));
       setTicked(new Set());
       setOutcome({ intent: 'success', message: answer.message, result: answer.data });
@@ -176,12 +176,7 @@ export default function DisbursementScreen() {
         selection={{
           isSelected: (r) => ticked.has(r.code),
           canSelect: disbursementSelectable,
-          onChange: (rows, on) =>
-            setTicked((s) => {
-              const next = new Set(s);
-              for (const r of rows) (on ? next.add(r.code) : next.delete(r.code));
-              return next;
-            }),
+          onChange: (rows, on) => setTicked((s) => toggleKeys(s, rows.map((r) => r.code), on)),
           label: (r) => `Select ${r.code}`,
         }}
         canExpand={disbursementExpandable}

@@ -16,7 +16,8 @@ import { canSaveJournal, isBalanced, journalTotals, journalWire, lineAmountError
 export type JournalLookups = LedgerLookups;
 
 export const JOURNAL_LIST_KEY = '/api/journal/list';
-const LINE_TYPES: readonly PartyType[] = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT'];
+// UNALLOC: a deposit nobody could identify waits in SUSPENSE until a journal moves it to its owner or tenant (issue 11).
+const LINE_TYPES: readonly PartyType[] = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT', 'UNALLOC'];
 const PREVIEW_DELAY_MS = 400;
 const REASON_MIN = 10;
 

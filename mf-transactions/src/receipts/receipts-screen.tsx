@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Text, tokens,
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Text, Textarea, tokens,
 } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import {
 import type { LookupEntity } from '../charges/charge-pdf.js';
 import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, Clipped, type CashbookListRow } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
+import { reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE } from '../reversal/rules.js';
 import { ReceiptEditor, type ReceiptLookups } from './receipt-editor.js';
 import type { ReceiptPrintContext } from './receipt-pdf.js';
 import { methodText, newReceipt, receiptWire, type ReceiptForm } from './rules.js';
@@ -31,11 +32,15 @@ function receiptForm(record: CashbookRecord): ReceiptForm {
   };
 }
 
-/** 'CONFIRM DELETION' with YES and NO (spec 1 §4.3) for the newest receipt, which frees its number. */
+/**
+ * 'CONFIRM DELETION' with YES and NO (spec 1 §4.3) for the newest receipt, with the reason its
+ * number stays void for (the register shows it cancelled with the reason; issue 8 item 11).
+ */
 function DeleteReceiptDialog({ row, onClose }: { row: CashbookRow; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
   const remove = useMutation({
-    mutationFn: () => api.delete<{ message?: string }>(`/api/cashbook/${row.id}`, { quiet: true }),
+    mutationFn: () => api.delete<{ message?: string }>(`/api/cashbook/${row.id}?reason=${encodeURIComponent(reason.trim())}`, { quiet: true }),
     onSuccess: async (result) => {
       notify({ title: 'Record Deleted.', body: result.message, intent: 'warning', timeout: TOAST_TIMEOUT });
       await queryClient.invalidateQueries({ queryKey: listQueryKey(LIST_KEY) });
@@ -53,7 +58,10 @@ function DeleteReceiptDialog({ row, onClose }: { row: CashbookRow; onClose: () =
                 <MessageBarBody>{deleteFailureMessage(remove.error, row as unknown as Record<string, unknown>, row.id)}</MessageBarBody>
               </MessageBar>
             ) : null}
-            <Text>Deleting the newest receipt frees its number; the charges it paid become pending again.</Text>
+            <Text>Deleting the newest receipt keeps its number void (shown as cancelled with the reason); the charges it paid become pending again.</Text>
+            <Field label="Reason" required validationState={reasonMessage(reason) ? 'error' : 'none'} validationMessage={reasonMessage(reason)}>
+              <Textarea rows={2} value={reason} placeholder={REVERSAL_REASON_MESSAGE} onChange={(_, d) => setReason(d.value)} maxLength={500} />
+            </Field>
             <Text weight="semibold" style={{ color: tokens.colorPaletteRedForeground1 }}>
               CONFIRM DELETION
             </Text>
@@ -62,7 +70,7 @@ function DeleteReceiptDialog({ row, onClose }: { row: CashbookRow; onClose: () =
             <Button disabled={remove.isPending} onClick={onClose}>
               NO
             </Button>
-            <Button appearance="primary" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            <Button appearance="primary" disabled={!reasonAccepted(reason) || remove.isPending} onClick={() => remove.mutate()}>
               YES
             </Button>
           </DialogActions>

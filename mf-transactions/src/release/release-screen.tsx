@@ -3,7 +3,7 @@ import { Button, MessageBar, MessageBarBody, MessageBarTitle, Text, ToolbarButto
 import { ArrowExportRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import type { ChargeToRelease, ReleaseInput, ReleaseRow } from 'api/contracts/charges';
-import { api, formatCents, ListEditor, listQueryKey, ListTable, queryClient, type ListColumn } from 'shared-ui';
+import { api, formatCents, ListEditor, listQueryKey, ListTable, queryClient, useSubmissionKey, type ListColumn } from 'shared-ui';
 import { rowColourStyle } from './row-colours.js';
 import {
   balanceCents, chargeSelectable, RELEASE_NOTE_MS, releaseColour, releasePayload, rowSelectable, rowTickState, selectedCents, selectionTotals, tickCharges, tickRows,
@@ -61,9 +61,11 @@ export default function ReleaseScreen() {
     return () => clearTimeout(timer);
   }, [result]);
 
+  const submission = useSubmissionKey();
   const release = useMutation({
-    mutationFn: (body: ReleaseInput) => api.post<ReleaseAnswer>(LIST_PATH, body, { quiet: true }),
+    mutationFn: (body: ReleaseInput) => api.post<ReleaseAnswer>(LIST_PATH, body, { quiet: true, headers: submission.headers(body) }),
     onSuccess: (answer) => {
+      submission.done();
       setSelection(new Map());
       setResult({ intent: 'success', title: answer.message, text: answer.data.note });
       void queryClient.invalidateQueries({ queryKey: listQueryKey(LIST_PATH) });

@@ -4,11 +4,12 @@ import { ArrowUndoRegular, BuildingBankRegular, CheckmarkCircleFilled, DeleteReg
 import type { CashbookRecord, CashbookRow } from 'api/contracts/cashbook';
 import type { ListColumn, ListEditorProps, ListRecord } from 'shared-ui';
 import type { CSSProperties } from 'react';
-import { bankState, rowActions, rowTone, type CashbookKind } from './rules.js';
+import { bankState, detailsText, rowActions, rowTone, type CashbookKind } from './rules.js';
 
-/** Row colours of the cash-book lists: reversed struck through in red, read-only grey. */
+/** Row colours of the cash-book lists: cancelled numbers grey italics, reversed struck through in red, read-only grey. */
 export function cashbookRowStyle(row: CashbookRow): CSSProperties | undefined {
   const tone = rowTone(row);
+  if (tone === 'cancelled') return { fontStyle: 'italic', color: tokens.colorNeutralForeground4 };
   if (tone === 'reversed') return { textDecoration: 'line-through', color: tokens.colorPaletteRedForeground1 };
   if (tone === 'readonly') return { color: tokens.colorNeutralForeground4 };
   return undefined;
@@ -110,7 +111,7 @@ export function cashbookColumns(kind: CashbookKind, own: {
     { header: 'Source', field: 'source', width: 70 },
     own.method,
     own.payer,
-    { header: 'Details', field: 'memo', render: (r) => <Clipped text={r.memo.split(/\r?\n/)[0]} width={own.detailsWidth} /> },
+    { header: 'Details', field: 'memo', render: (r) => <Clipped text={detailsText(r)} width={own.detailsWidth} /> },
     { header: 'Properties', field: 'properties', render: (r) => <Clipped text={r.properties} width={90} /> },
     ...(own.extra ?? []),
     { header: 'Amount', field: 'amount', kind: 'money' },

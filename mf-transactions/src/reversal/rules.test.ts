@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bankState, reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE, rowActions, rowTone } from './rules.js';
+import { bankState, detailsText, reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE, rowActions, rowTone } from './rules.js';
 
 const row = {
-  kind: 'RECEIPT' as const, source: 'MANUAL', reversed: false, reversal_ref: null, reversal_of_ref: null,
+  kind: 'RECEIPT' as 'RECEIPT' | 'VOID' | 'REVERSAL', ref: '1043', source: 'MANUAL', reversed: false, reversal_ref: null, reversal_of_ref: null,
   reconciled: false, banked: false, _readonly: false, _candelete: false, _canreverse: true,
 };
 
@@ -46,5 +46,13 @@ describe('cash-book rows', () => {
     expect(rowActions({ ...none, reversed: true, reversal_ref: '17' }, 'Payment').note).toBe('Reversed by 17');
     expect(rowActions({ ...none, kind: 'REVERSAL', reversal_of_ref: '1042' }, 'Receipt').note).toBe('This is the reversal of receipt 1042');
     expect(rowActions({ ...none, reconciled: true }, 'Payment').note).toBe('A reconciled payment cannot be reversed');
+  });
+
+  it('shows a void receipt number as a cancelled row with its reason, nothing to act on (issue 8 item 11)', () => {
+    const cancelled = { ...row, kind: 'VOID' as const, memo: 'Keys deposit', cancelled_reason: 'Typed against the wrong guest', _readonly: true, _canreverse: false };
+    expect(rowTone(cancelled)).toBe('cancelled');
+    expect(detailsText(cancelled)).toBe('CANCELLED: Typed against the wrong guest');
+    expect(rowActions(cancelled, 'Receipt')).toEqual({ action: null, note: 'Receipt number 1043 is cancelled: Typed against the wrong guest' });
+    expect(detailsText({ kind: 'RECEIPT', memo: 'First line\nsecond' })).toBe('First line');
   });
 });

@@ -21,10 +21,20 @@ export function reasonMessage(reason: string): string | null {
 
 export const reversePath = (id: number | string) => `/api/cashbook/reverse/${encodeURIComponent(String(id))}`;
 
-type RowFlags = Pick<CashbookRow, 'kind' | 'source' | 'reversed' | 'reversal_ref' | 'reversal_of_ref' | 'reconciled' | 'banked' | '_readonly' | '_candelete' | '_canreverse'>;
+type RowFlags = Pick<CashbookRow, 'kind' | 'ref' | 'source' | 'reversed' | 'reversal_ref' | 'reversal_of_ref' | 'reconciled' | 'banked' | 'cancelled_reason' | '_readonly' | '_candelete' | '_canreverse'>;
 
-/** Reversed rows are struck through in red; other read-only rows are grey. */
-export function rowTone(row: RowFlags): 'reversed' | 'readonly' | null {
+/** A deleted receipt's number, kept void: shown as cancelled with its reason (issue 8 item 11, as QLD requires). */
+export const isCancelled = (row: Pick<CashbookRow, 'kind'>) => row.kind === 'VOID';
+
+/** The Details cell: the memo's first line, or for a void number CANCELLED and the reason. */
+export function detailsText(row: Pick<CashbookRow, 'kind' | 'memo' | 'cancelled_reason'>): string {
+  if (isCancelled(row)) return `CANCELLED: ${row.cancelled_reason ?? ''}`.trim();
+  return row.memo.split(/\r?\n/)[0] ?? '';
+}
+
+/** Cancelled numbers are greyed in italics, reversed rows struck through in red; other read-only rows are grey. */
+export function rowTone(row: RowFlags): 'cancelled' | 'reversed' | 'readonly' | null {
+  if (isCancelled(row)) return 'cancelled';
   if (row.reversed) return 'reversed';
   if (row._readonly) return 'readonly';
   return null;
@@ -49,6 +59,7 @@ export function rowActions(row: RowFlags, kind: CashbookKind): { action: 'delete
 
 function whyNotReversible(row: RowFlags, kind: CashbookKind): string {
   const what = kind.toLowerCase();
+  if (isCancelled(row)) return `Receipt number ${row.ref} is cancelled: ${row.cancelled_reason ?? ''}`.trim();
   if (row.kind === 'REVERSAL') return `This is the reversal of ${what} ${row.reversal_of_ref ?? ''}`.trim();
   if (row.reversed) return `Reversed by ${row.reversal_ref ?? 'a reversal'}`;
   if (row.source === 'BKG') return `Booking ${what}s must be reversed in the booking system`;
