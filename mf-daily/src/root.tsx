@@ -1,10 +1,10 @@
 import { AreaPage, RemoteRoot } from 'shared-ui';
+import { dailyScreens } from './routes.js';
 
-/** No Daily screen is built yet: every route shows the "not available in this build" card. */
 export function Root() {
   return (
     <RemoteRoot idPrefix="mf-daily-">
-      <AreaPage groupKey="management" areaPath="/management/daily" screens={{}} />
+      <AreaPage groupKey="management" areaPath="/management/daily" screens={dailyScreens} />
     </RemoteRoot>
   );
 }
