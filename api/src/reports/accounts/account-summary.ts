@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { ReportDefinition } from '../definition.js';
+import { entitiesSelected } from '../selection.js';
+import { selectedParties } from './parties.js';
+
+/**
+ * Account Summary (spec 3 §2 'Reports'): per selected party, its balance at the start of the
+ * range, the money into its ledger (positive postings: receipts, booking allocations, charges it
+ * received), the money out of it (negative postings: payments, disbursements, charges it paid)
+ * and its balance at the end, so opening + in − out = closing. One line per party (an owner's
+ * doors together, as the owner's statement totals them); one pass over the postings to `to`.
+ */
+export const accountSummary: ReportDefinition = {
+  key: 'summary',
+  async build({ db, selection }) {
+    const { from, to } = selection;
+    const [parties, sums] = await Promise.all([
+      selectedParties(db, selection),
+      db.selectFrom('posting as p').innerJoin('txn as t', 't.id', 'p.txn_id').innerJoin('entity as e', 'e.code', 'p.entity')
+        .select([
+          'p.entity',
+          sql<string>`sum(case when t.date < ${from} then p.amount else 0 end)`.as('opening'),
+          sql<string>`sum(case when t.date >= ${from} and p.amount > 0 then p.amount else 0 end)`.as('money_in'),
+          sql<string>`sum(case when t.date >= ${from} and p.amount < 0 then -p.amount else 0 end)`.as('money_out'),
+        ])
+        .where('t.date', '<=', to).where(entitiesSelected(selection, (n) => `e.${n}`))
+        .groupBy('p.entity').execute(),
+    ]);
+    const sumOf = new Map(sums.map((r) => [r.entity, { opening: Number(r.opening), in: Number(r.money_in), out: Number(r.money_out) }]));
+    const rows = parties.flatMap((p) => {
+      const s = sumOf.get(p.code);
+      if (!s || (s.opening === 0 && s.in === 0 && s.out === 0)) return [];
+      return [{ ...p, ...s, closing: s.opening + s.in - s.out }];
+    });
+    return {
+      title: 'Account Summary',
+      selectionLine: '',
+      orientation: 'landscape',
+      sections: [{
+        table: {
+          columns: [
+            { header: 'Type', value: (r) => r.type, width: 10 },
+            { header: 'Code', value: (r) => r.code, width: 13 },
+            { header: 'Name', value: (r) => r.name, width: 30 },
+            { header: 'Opening', kind: 'money', value: (r) => r.opening, width: 14, total: true },
+            { header: 'Money in', kind: 'money', value: (r) => r.in, width: 14, total: true },
+            { header: 'Money out', kind: 'money', value: (r) => r.out, width: 14, total: true },
+            { header: 'Closing', kind: 'money', value: (r) => r.closing, width: 14, total: true },
+          ],
+          rows,
+          totalsLabel: 'Total',
+        },
+      }],
+    };
+  },
+};

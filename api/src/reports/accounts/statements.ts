@@ -1,0 +1,61 @@
+import { monthYearStartCase } from '../../control/settings.js';
+import { PdfDocument } from '../../documents/pdf.js';
+import { type OwnerStatement, drawOwnerStatement, ownerStatementPdf, ownerStatements, statementFilename, statementTitle } from '../../statements/owner.js';
+import type { ReportDefinition } from '../definition.js';
+import { selectedParties } from './parties.js';
+
+/**
+ * Statements (spec 3 §2 'Reports'): the owner statements of a month for the selected owners, the
+ * same statements month end files (statements/owner.ts), detailed or summary as the selection
+ * says. View and Download give one PDF holding every statement, each from a new page under its
+ * owner's heading; ZIP gives one PDF per owner, named as month end names them; CSV gives each
+ * owner's opening, money in, money out and closing.
+ */
+export const statementsReport: ReportDefinition = {
+  key: 'statement',
+  async build({ db, selection, letterhead, printedAt, reference }) {
+    const owners = (await selectedParties(db, selection)).filter((p) => p.type === 'OWNER').map((p) => p.code);
+    const format = selection.type === 'SUMMARY' ? 'SUM' : 'DET';
+    const statements: OwnerStatement[] = owners.length ? (await ownerStatements(db, selection.year, selection.month, owners)).map((s) => ({ ...s, format })) : [];
+    const period = monthYearStartCase(selection.month, selection.year);
+    const rows = statements.map((s) => {
+      const moneyIn = s.lines.reduce((a, l) => a + (l.amount > 0 ? l.amount : 0), 0);
+      const moneyOut = s.lines.reduce((a, l) => a - (l.amount < 0 ? l.amount : 0), 0);
+      return { code: s.code, name: s.name, opening: s.opening, in: moneyIn, out: moneyOut, closing: s.closing, pending: s.pending };
+    });
+    return {
+      title: 'Owner Statements',
+      selectionLine: `${period} · ${selection.type === 'SUMMARY' ? 'Summary' : 'Detailed'}`,
+      filename: `Statements ${selection.year}-${String(selection.month).padStart(2, '0')}`,
+      sections: [{
+        table: {
+          columns: [
+            { header: 'Code', value: (r) => r.code, width: 14 },
+            { header: 'Name', value: (r) => r.name, width: 30 },
+            { header: 'Opening', kind: 'money', value: (r) => r.opening, width: 14, total: true },
+            { header: 'Money in', kind: 'money', value: (r) => r.in, width: 14, total: true },
+            { header: 'Money out', kind: 'money', value: (r) => r.out, width: 14, total: true },
+            { header: 'Closing', kind: 'money', value: (r) => r.closing, width: 14, total: true },
+            { header: 'Pending charges', kind: 'money', value: (r) => r.pending, width: 14, total: true },
+          ],
+          rows,
+          totalsLabel: 'Owners',
+        },
+        emptyText: 'No owners for this selection.',
+      }],
+      pdf: () => {
+        const pdf = new PdfDocument({ letterhead, title: 'Owner Statements', selection: period, printedAt, reference });
+        if (!statements.length) pdf.paragraph('No owners for this selection.');
+        statements.forEach((s, i) => {
+          if (i > 0) pdf.newPage();
+          pdf.heading(statementTitle(s));
+          drawOwnerStatement(pdf, s);
+        });
+        return pdf.bytes();
+      },
+      documents: function* () {
+        for (const s of statements) yield { name: statementFilename(s).replace(/\.pdf$/, ''), pdf: () => ownerStatementPdf(s, letterhead, printedAt) };
+      },
+    };
+  },
+};
