@@ -27,6 +27,11 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // Month end moves the shared demo's open month on for good: it runs alone, after the others.
+  projects: [
+    { name: 'chromium', testIgnore: /month-end\.spec\.ts$/ },
+    { name: 'month-end', testMatch: /month-end\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://localhost:${PORT}/mf-manifest.json`,

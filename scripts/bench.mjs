@@ -10,16 +10,28 @@
  *    20 s), trial balance, business summary and disbursement preview (median of 5), and the
  *    receipts list over a period holding about 10,000 receipts (page 1 of 25, median of 5), and
  *    in Chromium the time until the Receipts screen is usable on a month of over 10,000;
- *  - front end also: gzip KB the first visits to Accounts and Transactions screens add.
+ *  - front end also: gzip KB the first visits to Accounts and Transactions screens add;
+ *  - Daily (issue 11), on the demo company: the Daily screens' lists (median of 5), and importing
+ *    the shipped sample statement with its suggestions accepted; on the big seed also accepting
+ *    the 5,000-line statement's suggestions and the unreconciled bank items;
+ *  - month end on the big seed, last (it closes the month for good): Start (the full audit) and
+ *    Proceed timed, and the share of Proceed spent on the owner statements, from its progress.
+ *    BENCH_ONLY=monthend measures month end alone (after the seed);
+ *  - booking sync (issue 9), on the demo company and its simulator: an incremental sync after up
+ *    to 500 bookings changed in the booking system (Sync Now to the end of its progress);
+ *  - reports (issue 12), on the big seed: Account Transactions over a year (every entity) as PDF,
+ *    XLSX and CSV, with the API process's peak memory during each (VmHWM, reset before each), and
+ *    all owner statements for a month (Statements, ZIP). BENCH_ONLY=reports measures these alone.
  * The load runs only against this machine's loopback, bounded in time.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import postgres from 'postgres';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,6 +46,11 @@ const BIG = { company: 'BIGTRUST', args: ['--owners', '1000', '--units', '3000',
 const REUSE_DB = process.env.BENCH_REUSE_DB;
 /** BENCH_ONLY=ledger measures the ledger figures alone (no front-end build, no browser). */
 const ONLY_LEDGER = process.env.BENCH_ONLY === 'ledger';
+const ONLY_MONTH_END = process.env.BENCH_ONLY === 'monthend';
+/** BENCH_ONLY=sync measures the booking sync alone (no front-end build, no browser, no big seed). */
+const ONLY_SYNC = process.env.BENCH_ONLY === 'sync';
+/** BENCH_ONLY=reports measures the reports alone (after the seed; no front-end build, no browser). */
+const ONLY_REPORTS = process.env.BENCH_ONLY === 'reports';
 
 const results = [];
 const report = (name, value, unit, target) => {
@@ -44,7 +61,8 @@ const report = (name, value, unit, target) => {
 async function startServer() {
   let databaseUrl;
   let dropDatabase = async () => {};
-  try {
+  // The sync alone runs on the demo company: PGlite, no big seed.
+  if (!ONLY_SYNC) try {
     const admin = postgres(PG_SERVER, { max: 1, onnotice: () => {}, connect_timeout: 3 });
     const name = REUSE_DB ?? `oa_bench_${Date.now()}`;
     if (!REUSE_DB) await admin.unsafe(`create database ${name}`);
@@ -70,6 +88,7 @@ async function startServer() {
   return {
     database: databaseUrl ? 'PostgreSQL' : 'PGlite',
     databaseUrl,
+    pid: server.pid,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => server.on('exit', r));
@@ -246,6 +265,28 @@ async function measureReceiptsScreen(headers) {
   }
 }
 
+/**
+ * Daily banking and reconciliation (issue 11) on the demo company, on either database: the lists
+ * the Daily screens open with (median of 5), then what a newcomer does on Bank Reconciliation:
+ * import the shipped sample statement and accept the matcher's suggestions, timed once.
+ */
+async function measureDaily(headers) {
+  for (const [name, path] of [
+    ['Daily Banking: unbanked cards', '/api/cashbook/unbanked/CARD'],
+    ['Bank Reconciliation: unreconciled bank items', '/api/bankrec/banked'],
+    ['Bank Reconciliation: statement lines', '/api/bankstatements/lines'],
+    ['Bank Reconciliation: match suggestions', '/api/bankstatements/suggestions'],
+    ['Banking Review: deposits, first ledger date to today', '/api/cashbook/banking'],
+  ]) await median5(`${name}, demo company (GET ${path}, median of 5)`, `${BASE}${path}`, headers, '<= 500');
+  const sample = (await (await fetch(`${BASE}/api/bankstatements/sample`, { headers })).json()).data;
+  if (!sample) return console.log('The demo company ships no sample statement: import and matching skipped.');
+  const post = (path, body) => fetch(`${BASE}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  const started = performance.now();
+  const imported = await (await post('/api/bankstatements/import', sample)).json();
+  const accepted = await (await post('/api/bankstatements/match/suggested')).json();
+  report(`Sample statement ${sample.name}: import (${imported.data?.added ?? 0} new lines) and accept ${accepted.data?.matches ?? 0} suggestions`, Math.round(performance.now() - started), 'ms', '<= 3000');
+}
+
 /** The ledger figures on the big seed (PostgreSQL). */
 async function measureLedger(databaseUrl) {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
@@ -296,28 +337,232 @@ async function measureLedger(databaseUrl) {
     const from = days[0]?.date;
     if (!ONLY_LEDGER) await measureReceiptsScreen(headers);
     await median5(`Receipts list, ${from}..${to} (${total.toLocaleString('en-AU')} receipts), page 1 of 25 (median of 5)`, `${BASE}/api/cashbook/receipt/list?from=${from}&to=${to}&page=1&pageSize=25`, headers, '<= 1000');
+
+    // Issue 11: a bank statement of 5,000 lines for the open month's EFT receipts and payments,
+    // imported as a CommBank CSV and matched against the month's bank items.
+    const cash = await sql.unsafe(`select c.date::text as date, c.amount::bigint as amount, t.ref from ${schema}.cashbook c join ${schema}.txn t on t.id = c.txn_id
+      where c.method = 'EFT' and c.date >= date_trunc('month', (select max(date) from ${schema}.cashbook))::date order by c.date, c.id limit 5000`);
+    const csv = cash.map((l) => `${l.date.split('-').reverse().join('/')},"${(Number(l.amount) / 100).toFixed(2)}","${Number(l.amount) > 0 ? 'DIRECT CREDIT' : 'TRANSFER TO'} ${l.ref}","0.00"`).join('\n');
+    const post = (path, body) => fetch(`${BASE}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    let started = performance.now();
+    const imported = await post('/api/bankstatements/import', { name: `bench-${Date.now()}.csv`, layout: 'CBA', content: csv });
+    const importMs = performance.now() - started;
+    started = performance.now();
+    const suggested = await (await fetch(`${BASE}/api/bankstatements/suggestions`, { headers })).json();
+    const matchMs = performance.now() - started;
+    report(`Statement of ${cash.length.toLocaleString('en-AU')} lines: import (status ${imported.status}) and suggest ${suggested.data?.length ?? 0} matches`, Math.round(importMs + matchMs), 'ms', '<= 3000');
+    started = performance.now();
+    const confirmed = await (await post('/api/bankstatements/match/suggested')).json();
+    report(`Statement of ${cash.length.toLocaleString('en-AU')} lines: accept ${confirmed.data?.matches ?? 0} suggested matches`, Math.round(performance.now() - started), 'ms');
+    await median5('Bank Reconciliation: unreconciled bank items, big seed (median of 5)', `${BASE}/api/bankrec/banked`, headers, '<= 2000');
   } finally {
     await sql.end();
   }
 }
 
-if (!ONLY_LEDGER) {
+/**
+ * Issue 10: month end of the big company over HTTP, as the screen runs it. Proceed's steps report
+ * their progress (release, disbursement, documents, close, start of day); polled every 100 ms,
+ * the time from the documents step's start to the last 'Owner statements' report is the
+ * statements' share (the report pack and ZIP follow it inside the same step).
+ */
+async function measureMonthEnd() {
+  const headers = { ...(await signIn()), 'X-Database': BIG.company, 'Content-Type': 'application/json' };
+  const call = async (method, path, body) => {
+    const res = await fetch(`${BASE}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    return { status: res.status, body: await res.json() };
+  };
+  await call('PUT', '/api/checklist/complete', { type: 'MTHEND_PRE' });
+  let started = performance.now();
+  const start = await call('POST', '/api/monthend/start');
+  report(`Month end: Start (full audit, lock) on ${BIG.company}, status ${start.status}`, Math.round(performance.now() - started), 'ms');
+  if (start.status !== 200) {
+    console.log(`  Start refused: ${start.body.message}`);
+    return;
+  }
+  started = performance.now();
+  const job = await call('POST', '/api/monthend', {});
+  if (job.status !== 200) {
+    console.log(`  Proceed refused: ${job.status} ${job.body.message}`);
+    return;
+  }
+  const marks = {};
+  let last;
+  let message = '';
+  for (;;) {
+    const { body } = await call('GET', `/api/progress/${job.body.data.id}`);
+    last = body.data;
+    const at = performance.now() - started;
+    const step = /\((\d) of \d\)$/.exec(last.message ?? '')?.[1];
+    if (step) marks[`step${step}`] ??= at;
+    // When the last statements message first shows: the report pack follows under the same message.
+    if (/^Owner statements: /.test(last.message ?? '') && last.message !== message) marks.statements = at;
+    message = last.message ?? '';
+    if (!last.active) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const total = performance.now() - started;
+  if (last.status !== 'done') {
+    console.log(`  Proceed failed: ${last.error?.message ?? last.status}`);
+    return;
+  }
+  const statementsMs = (marks.statements ?? marks.step4 ?? total) - (marks.step3 ?? 0);
+  const documentsMs = (marks.step4 ?? total) - (marks.step3 ?? 0);
+  report(`Month end: Proceed, ${last.result.reports.statements} owner statements (${last.result.message.slice(0, 40)}...)`, Math.round(total / 100) / 10, 's', '<= 15');
+  report('Month end: owner statements (share of Proceed)', Math.round((statementsMs / total) * 100), '%');
+  report('Month end: documents step (statements, report pack, ZIP)', Math.round(documentsMs / 100) / 10, 's');
+}
+
+/**
+ * Issue 9: up to 500 of the demo company's bookings are changed in its simulator (a new revision
+ * each), then one whole sync runs to the end of its progress; its figures are printed.
+ */
+async function measureSync() {
+  // The server prints its address while the demo company is still being built: wait until it answers.
+  for (let i = 0; i < 600; i++) {
+    if (await fetch(`${BASE}/mf-manifest.json`).then(() => true, () => false)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const headers = { ...(await signIn()), 'X-Database': 'DEMOTRUST' };
+  const json = async (res) => (await res).json();
+  const waitFor = async (id) => {
+    for (;;) {
+      const p = (await json(fetch(`${BASE}/api/progress/${id}`, { headers }))).data;
+      if (!p?.active) return p;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const runSync = async () => {
+    for (;;) {
+      const res = await fetch(`${BASE}/api/sync`, { method: 'POST', headers });
+      if (res.status === 200) return waitFor((await res.json()).data.id);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  };
+  await runSync();
+  const sim = (await json(fetch(`${BASE}/api/control`, { headers }))).data.gp_host;
+  const pad = (n) => String(n).padStart(2, '0');
+  const day = (offset) => { const d = new Date(Date.now() + offset * 86_400_000); return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`; };
+  const bookings = (await json(fetch(`${BASE}/api/booking?from=${day(-400)}&to=${day(400)}`, { headers }))).data.filter((b) => b.status < 'Z').slice(0, 500);
+  for (const b of bookings) {
+    await fetch(`${sim}/sim/bookings/${encodeURIComponent(b.id)}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: b.status }) });
+  }
+  const started = performance.now();
+  const done = await runSync();
+  report(`Incremental booking sync of ${bookings.length} changed bookings (${done?.error ? 'failed' : 'done'})`, Math.round(performance.now() - started), 'ms', bookings.length >= 500 ? '<= 5000' : '');
+}
+
+/** The API process's peak resident memory in MB since the last reset (Linux /proc; null elsewhere). */
+function peakMb(pid) {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+/** Resets the peak (VmHWM) to the current RSS, so the next reading is one report's peak. */
+function resetPeak(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not Linux, or not allowed: the reading is then the peak since the server started.
+  }
+}
+
+/**
+ * The owner range (by code) whose postings dated from..to first reach `lines`: issue 12 aims at a
+ * 100,000-line XLSX, and the whole big seed's year for every party is some 1.1 million lines.
+ */
+async function ownersHolding(databaseUrl, from, to, lines) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const schema = `co_${BIG.company.toLowerCase()}`;
+    const rows = await sql.unsafe(`select p.entity, count(*)::int as n from ${schema}.posting p join ${schema}.txn t on t.id = p.txn_id
+      join ${schema}.entity e on e.code = p.entity where e.type = 'OWNER' and t.date between $1 and $2 group by p.entity order by p.entity collate "C"`, [from, to]);
+    let total = 0;
+    for (const r of rows) {
+      total += r.n;
+      if (total >= lines) return { entity_from: rows[0].entity, entity_to: r.entity, postings: total };
+    }
+    return { entity_from: rows[0]?.entity, entity_to: rows.at(-1)?.entity, postings: total };
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * Issue 12 on the big seed: Account Transactions over the year up to the report's default end,
+ * for the owners (by code) whose year holds 100,000 postings (CSV, XLSX, PDF; the CSV counts the
+ * lines), and every owner's statement of the open month (Statements, ZIP), each timed once with
+ * the API's peak memory.
+ */
+async function measureReports(pid, databaseUrl) {
+  const headers = { ...(await signIn()), 'X-Database': BIG.company, 'Content-Type': 'application/json' };
+  const catalogue = (await (await fetch(`${BASE}/api/reports`, { headers })).json()).data;
+  const defaults = (key) => catalogue.find((e) => e.key === key)?.defaults ?? {};
+  const run = async (key, selection) => {
+    resetPeak(pid);
+    const started = performance.now();
+    const res = await fetch(`${BASE}/api/reports/${key}`, { method: 'POST', headers, body: JSON.stringify(selection) });
+    const body = await res.json();
+    const ms = Math.round(performance.now() - started);
+    const file = body.view ?? body.download ?? body.csv;
+    if (!file) console.log(`  ${key} answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+    return { ms, mb: peakMb(pid), bytes: file ? Buffer.from(file.data, 'base64') : Buffer.alloc(0) };
+  };
+  const to = defaults('transactions').to;
+  const [y, m] = to.split('-').map(Number);
+  const from = m === 12 ? `${y}-01-01` : `${y - 1}-${String(m + 1).padStart(2, '0')}-01`;
+  const owners = await ownersHolding(databaseUrl, from, to, 100_000);
+  const year = { from, to, entity_type: 'OWNER', entity_from: owners.entity_from, entity_to: owners.entity_to };
+  console.log(`  Account Transactions: owners ${owners.entity_from} to ${owners.entity_to}, ${owners.postings.toLocaleString('en-AU')} postings from ${from} to ${to}`);
+  const csv = await run('transactions', { ...year, mode: 'CSV' });
+  const lines = csv.bytes.toString('utf8').split('\n').length - 1;
+  report(`Reports: Account Transactions, a year, CSV (${lines.toLocaleString('en-AU')} lines)`, Math.round(csv.ms / 100) / 10, 's');
+  report('Reports: Account Transactions, CSV: API peak memory', csv.mb ?? 'n/a', 'MB');
+  const xlsx = await run('transactions', { ...year, mode: 'XLSX' });
+  report(`Reports: Account Transactions, XLSX (${(xlsx.bytes.length / 1e6).toFixed(1)} MB)`, Math.round(xlsx.ms / 100) / 10, 's', lines >= 100_000 ? '<= 10' : '');
+  report('Reports: Account Transactions, XLSX: API peak memory', xlsx.mb ?? 'n/a', 'MB', '< 500');
+  const period = defaults('statement');
+  const zip = await run('statement', { year: period.year, month: period.month, entity_type: 'OWNER', mode: 'ZIP' });
+  let count = 0;
+  if (zip.bytes.length) unzipSync(new Uint8Array(zip.bytes), { filter: (f) => { count += f.name.endsWith('.pdf') ? 1 : 0; return false; } });
+  report(`Reports: Statements ${period.year}-${String(period.month).padStart(2, '0')}, ZIP (${count} statements)`, Math.round(zip.ms / 100) / 10, 's', '<= 8');
+  report('Reports: Statements, ZIP: API peak memory', zip.mb ?? 'n/a', 'MB');
+  const pdf = await run('transactions', { ...year, mode: 'DOWNLOAD' });
+  report(`Reports: Account Transactions, PDF (${(pdf.bytes.length / 1e6).toFixed(1)} MB)`, Math.round(pdf.ms / 100) / 10, 's');
+  report('Reports: Account Transactions, PDF: API peak memory', pdf.mb ?? 'n/a', 'MB');
+}
+
+if (!ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_SYNC && !ONLY_REPORTS) {
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
 }
 const server = await startServer();
 console.log(`\nOwner Accounting benchmark (${server.database}, ${new Date().toISOString()})\n`);
 try {
-  if (!ONLY_LEDGER) {
+  if (ONLY_SYNC) await measureSync();
+  else if (ONLY_REPORTS) {
+    if (server.databaseUrl) await measureReports(server.pid, server.databaseUrl);
+    else console.log('Report figures need PostgreSQL (the big seed): skipped.');
+  } else if (!ONLY_LEDGER && !ONLY_MONTH_END) {
     await measureFrontEnd();
     const headers = await signIn();
     await load('GET /api/account/list', () => fetch(`${BASE}/api/account/list`, { headers }));
     await load('POST /api/lookup', () =>
       fetch(`${BASE}/api/lookup`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{"lists":"ALL"}' }),
     );
+    await measureDaily(headers);
   }
-  if (server.databaseUrl) await measureLedger(server.databaseUrl);
-  else console.log('Ledger figures need PostgreSQL (the big seed): skipped.');
+  if (!ONLY_SYNC && !ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_REPORTS) await measureSync();
+  if (!ONLY_SYNC && !ONLY_REPORTS) {
+    if (server.databaseUrl && !ONLY_MONTH_END) await measureLedger(server.databaseUrl);
+    // Before month end, which closes the month for good.
+    if (server.databaseUrl && !ONLY_LEDGER && !ONLY_MONTH_END) await measureReports(server.pid, server.databaseUrl);
+    if (server.databaseUrl) await measureMonthEnd();
+    else console.log('Ledger and month-end figures need PostgreSQL (the big seed): skipped.');
+  }
 } finally {
   await server.stop();
 }

@@ -4,14 +4,17 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { progressRoutes } from './progress/routes.js';
 import { balancesRoutes } from './balances/routes.js';
+import { bookingRoutes } from './bookings/routes.js';
 import type { AppDeps } from './deps.js';
 import { exportRoutes } from './exports/routes.js';
 import { errorJson, knownErrorResponse } from './http/errors.js';
+import { noStore, securityHeaders } from './http/security-headers.js';
 import type { AppEnv } from './http/env.js';
+import { safeInput } from './http/safe-input.js';
 import { controlRoutes } from './control/routes.js';
 import { disbursementRoutes } from './disbursement/routes.js';
 import { logRoutes } from './log/routes.js';
-import { writeLog } from './log/system-log.js';
+import { ErrorLogLimiter, withLeftOut, writeLog } from './log/system-log.js';
 import { lookupRoutes } from './lookup/routes.js';
 import { pinnedRoutes } from './pinned/routes.js';
 import { accountRoutes } from './reference/accounts.js';
@@ -20,6 +23,9 @@ import { entityRoutes } from './entities/routes.js';
 import { rentalRoutes, unitRoutes } from './units/routes.js';
 import { entityBalanceRoutes } from './cashbook/balance-routes.js';
 import { cashbookRoutes } from './cashbook/routes.js';
+import { bankingRoutes } from './banking/routes.js';
+import { bankrecRoutes } from './bankrec/routes.js';
+import { bankStatementRoutes } from './bankstatements/routes.js';
 import { cardTypeRoutes } from './reference/card-types.js';
 import { categoryRoutes } from './reference/category.js';
 import { chargeRoutes } from './charges/routes.js';
@@ -31,6 +37,9 @@ import { templateRoutes } from './reference/templates.js';
 import { unitClassRoutes } from './reference/unit-classes.js';
 import { unitTypeRoutes } from './reference/unit-types.js';
 import { userRoutes } from './users/routes.js';
+import { monthEndChecklistRoutes, monthEndRoutes } from './monthend/routes.js';
+import { statementRoutes } from './statements/routes.js';
+import { reportRoutes } from './reports/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -38,12 +47,15 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  app.use('/api/*', securityHeaders(), noStore());
   app.use('/api/*', bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorJson(c, 413, 'Request body is too large (limit 1 MB)') }));
+  app.use('/api/*', safeInput());
 
-  app.get('/api/health', deps.requires('public'), async (c) =>
-    c.json({ data: { status: 'ok', database: deps.db.kind, version: await deps.db.version() } }),
-  );
+  // The engine kind only: the exact build would tell an attacker which advisories apply.
+  app.get('/api/health', deps.requires('public'), (c) => c.json({ data: { status: 'ok', database: deps.db.kind } }));
   app.route('/api/auth', authRoutes(deps));
+  // Before /api/unit and /api/account: it answers their sync calls (/api/unit/sync, /api/account/sync).
+  app.route('/api', bookingRoutes(deps));
   app.route('/api/category', categoryRoutes(deps));
   app.route('/api/banks', bankRoutes(deps));
   app.route('/api/account', accountRoutes(deps));
@@ -52,13 +64,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/unittype', unitTypeRoutes(deps));
   app.route('/api/unitclass', unitClassRoutes(deps));
   app.route('/api/fees', feeRoutes(deps));
+  app.route('/api/checklist', monthEndChecklistRoutes(deps));
   app.route('/api/checklist', checklistRoutes(deps));
+  app.route('/api/monthend', monthEndRoutes(deps));
+  app.route('/api/statement', statementRoutes(deps));
+  app.route('/api/reports', reportRoutes(deps));
   app.route('/api/templates', templateRoutes(deps));
   app.route('/api/entity/balance', entityBalanceRoutes(deps));
   app.route('/api/entity', entityRoutes(deps));
   app.route('/api/unit', unitRoutes(deps));
   app.route('/api/rental', rentalRoutes(deps));
   app.route('/api/cashbook', cashbookRoutes(deps));
+  app.route('/api/cashbook', bankingRoutes(deps));
+  app.route('/api/bankrec', bankrecRoutes(deps));
+  app.route('/api/bankstatements', bankStatementRoutes(deps));
   app.route('/api/control/info', lookupRoutes(deps));
   app.route('/api/control', controlRoutes(deps));
   app.route('/api/lookup', lookupRoutes(deps));
@@ -75,14 +94,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/journal', journalRoutes(deps));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
+  const errorLog = new ErrorLogLimiter();
   app.onError(async (err, c) => {
     const known = knownErrorResponse(c, err);
     if (known) return known;
     const company = c.get('company');
-    await writeLog(deps.db.root, {
+    const message = err instanceof Error ? err.message : String(err);
+    const admitted = errorLog.admit(`${company?.code ?? ''} ${c.req.method} ${c.req.path} ${message.slice(0, 500)}`);
+    if (admitted.write) await writeLog(deps.db.root, {
       database: company?.code ?? null,
       severity: 'ERROR',
-      message: err instanceof Error ? err.message : String(err),
+      message: withLeftOut(message, admitted.repeats, admitted.dropped),
       identity: c.get('user')?.id ?? null,
       method: c.req.method,
       apicall: c.req.path,

@@ -1,6 +1,22 @@
+import { randomBytes } from 'node:crypto';
+
+/** The README's public first passwords: for the demo on this machine only. */
+export const DEMO_PASSWORDS = { admin: 'trust-admin-2026', support: 'trust-support-2026' } as const;
+
+/**
+ * Production (issue 8 item 9) is NODE_ENV=production or a HOST other than loopback: a server others
+ * can reach never gets the public passwords, and its passwords are not printed.
+ */
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
 /** Runtime configuration, read once from the environment. */
 export interface Config {
+  production: boolean;
+  /** First passwords generated because production had none set: printed once, on the first start. */
+  generatedPasswords: ('admin' | 'support')[];
   port: number;
+  /** The address the server listens on: loopback for the demo; 0.0.0.0 (behind TLS) in production. */
+  host: string;
   dataDir: string;
   databaseUrl: string | undefined;
   adminUser: string;
@@ -15,14 +31,26 @@ export interface Config {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const host = env.HOST || '127.0.0.1';
+  const production = env.NODE_ENV === 'production' || !isLoopback(host);
+  const generatedPasswords: Config['generatedPasswords'] = [];
+  const firstPassword = (given: string | undefined, who: 'admin' | 'support') => {
+    if (given) return given;
+    if (!production) return DEMO_PASSWORDS[who];
+    generatedPasswords.push(who);
+    return randomBytes(12).toString('base64url');
+  };
   return {
+    production,
+    generatedPasswords,
     port: Number(env.PORT ?? 8080),
+    host,
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
     adminUser: env.ADMIN_USER ?? 'admin',
-    adminPassword: env.ADMIN_PASSWORD ?? 'trust-admin-2026',
+    adminPassword: firstPassword(env.ADMIN_PASSWORD, 'admin'),
     supportUser: env.SUPPORT_USER ?? 'support',
-    supportPassword: env.SUPPORT_PASSWORD ?? 'trust-support-2026',
+    supportPassword: firstPassword(env.SUPPORT_PASSWORD, 'support'),
     tokenSecret: env.TOKEN_SECRET || undefined,
     tokenHours: Number(env.TOKEN_HOURS ?? 10),
     staticDir: env.STATIC_DIR,

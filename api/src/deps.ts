@@ -18,7 +18,7 @@ export interface AppDeps {
   reads: ReadCache;
   /** Long operations with progress polled through GET /api/progress/{id} (see jobs/jobs.ts). */
   jobs: JobRunner;
-  /** Failed sign-ins: 5 per user id and 30 per address (an office shares one) per 15 minutes. */
+  /** Failed sign-ins back off after 5 per user id (and user at an address) and 30 per address (an office shares one). */
   throttle: { user: LoginThrottle; address: LoginThrottle };
 }
 

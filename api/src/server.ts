@@ -3,35 +3,54 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
-import { openDatabase } from './db/open.js';
+import { exitIfFolderInUse } from './db/data-folder-lock.js';
+import { openDatabase, schemaNameFor } from './db/open.js';
 import { createDeps } from './deps.js';
+import { scheduleSyncs, startDemoBookingSystem } from './bookings/schedule.js';
 import { postStartBooks } from './demo/books.js';
-import { prepareDatabase } from './demo/first-start.js';
+import { DEMO_COMPANY, finishDemoBooks, prepareDatabase } from './demo/first-start.js';
 import { staticSite } from './web/static-site.js';
 
 const config = readConfig();
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir) });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir) }).catch(exitIfFolderInUse);
 const first = await prepareDatabase(db, config);
-// Only a demo company created just now gets its year of books (API tests use prepareDatabase alone).
-if (first.createdDemo) await postStartBooks(db, config.adminUser.toUpperCase());
+// Only the demo company gets its year of books, resumed if a first start died posting them
+// (API tests use prepareDatabase alone).
+await finishDemoBooks(db, first, () => postStartBooks(db, config.adminUser.toUpperCase()));
 const deps = await createDeps(config, db);
 // Runs left 'running' by a process that died are marked interrupted (features resume their own).
 await deps.jobs.sweepInterrupted();
 const api = createApp(deps);
+// The demo company's booking system runs beside the API (not in production; BOOKING_SIM=off leaves it out).
+const demoBookings = config.production || process.env.BOOKING_SIM === 'off' ? null
+  : await startDemoBookingSystem(deps, { code: DEMO_COMPANY.code, schema: schemaNameFor(DEMO_COMPANY.code) }, config.adminUser.toUpperCase()).catch((e) => { console.error('Demo booking system not started:', e); return null; });
+const stopSyncs = scheduleSyncs(deps, config.adminUser.toUpperCase());
 const site = staticSite(config.staticDir ? resolve(config.staticDir) : repoRoot);
 
 const server = serve({
   port: config.port,
+  hostname: config.host,
   fetch: (req) => (new URL(req.url).pathname.startsWith('/api/') ? api.fetch(req) : site.fetch(req)),
 });
 
-console.log(`Owner Accounting on http://localhost:${config.port} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${resolve(config.dataDir)}` : ''})`);
+console.log(`Owner Accounting on http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${resolve(config.dataDir)}` : ''})`);
 if (first.createdDemo) console.log('Created the demo company DEMOTRUST (Seaside Holiday Lettings Pty Ltd).');
-for (const u of first.createdUsers) console.log(`Created ${u.usertype} user ${u.id} with password ${u.password}`);
+if (demoBookings) console.log(`Demo booking system (simulator) on ${demoBookings.url}, synced into DEMOTRUST`);
+// Production prints only a generated first password, once; the demo prints its public ones.
+for (const u of first.createdUsers) {
+  if (!config.production) console.log(`Created ${u.usertype} user ${u.id} with password ${u.password}`);
+  else if (u.generated) console.log(`Created ${u.usertype} user ${u.id} with the generated password ${u.password} (shown only now: sign in and change it)`);
+  else console.log(`Created ${u.usertype} user ${u.id} with the password you set`);
+}
 
 const stop = async () => {
+  // A job holding a transaction (month end, a sync) keeps the database from closing; jobs resume
+  // after a restart, so the process leaves after a grace period rather than hang.
+  setTimeout(() => process.exit(0), 5_000).unref();
+  stopSyncs();
+  await demoBookings?.close();
   server.close();
   await db.close();
   process.exit(0);

@@ -220,6 +220,8 @@ test('a row expands to its ledger and pending charges, and its statement shows a
 
 for (const width of [1280, 768]) {
   test(`parties screens at ${width}px`, async ({ page }) => {
+    // A tour of a dozen screens with pictures: like the other screen tours, more than a minute on a busy machine.
+    test.setTimeout(150_000);
     await page.setViewportSize({ width, height: 900 });
     const shot = async (name: string) => {
       // Let a dialog finish fading in, so the picture shows it and not the page behind.

@@ -138,9 +138,17 @@ for (const width of [1280, 768]) {
     await page.getByRole('button', { name: 'Delete Receipt' }).click();
     const confirm = page.getByRole('alertdialog', { name: /^Delete Receipt \d+$/ });
     await expect(confirm.getByText('CONFIRM DELETION')).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'YES' })).toBeDisabled();
+    await confirm.getByRole('textbox').fill('Entered against the wrong payer');
     await confirm.getByRole('button', { name: 'YES' }).click();
     await expect(toast(page, 'Record Deleted.')).toBeVisible();
     await expect(newest).toHaveCount(0);
+    // Its number stays void, listed as cancelled with the reason (issue 8 item 11); it opens nothing.
+    const cancelled = page.getByTestId('list-row').filter({ hasText: 'CANCELLED: Entered against the wrong payer' });
+    await expect(cancelled).toHaveCount(1);
+    await expect(cancelled).toHaveCSS('font-style', 'italic');
+    await expect(page.getByTestId('list-count')).toHaveText('2 rows');
+    await shot(page, 'receipts-cancelled-number');
   });
 
   test(`payments: above the balance refused, a valid payment posted, printed and reversed at ${width}px`, async ({ page }) => {

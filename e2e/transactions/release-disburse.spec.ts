@@ -132,7 +132,7 @@ test('a charge raised for a demo owner is released, the owner held and disbursed
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Disburse Now' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^ABA-[A-Z0-9]+-\d{8}-\d{4}\.aba$/);
+  expect(download.suggestedFilename()).toMatch(/^ABA-[A-Z0-9]+-\d{8}-\d{6}-\w+\.aba$/);
   const result = page.getByTestId('disburse-result');
   await expect(result).toContainText(
     `Disbursed ${money(shown + chequeCents)} to 2 payees; 1 by EFT (${money(shown)}) in ${download.suggestedFilename()}; 1 by cheque (${money(chequeCents)})`,

@@ -8,3 +8,5 @@ export * from './progress/index.js';
 export * from './balances/index.js';
 export * from './charges-update/index.js';
 export * from './entity-editor/index.js';
+export * from './sync/index.js';
+export * from './files/index.js';

@@ -44,6 +44,8 @@ export async function unbankedReceipts(db: Db, asAt?: string): Promise<UnbankedR
       .innerJoin('txn as t', 't.id', 'c.txn_id')
       .select(['c.id', 'c.txn_id', 't.ref', 't.kind', 'c.date', 'c.method', 'c.amount'])
       .where('c.amount', '>', 0)
+      // EFT receipts are in the bank when received; only cash, cheques and cards wait for a deposit.
+      .where('c.method', 'in', ['CASH', 'CHQ', 'CARD'])
       .where('t.kind', '<>', 'REVERSAL')
       .where((eb) => eb.not(eb.exists(eb.selectFrom('txn as r').select(sql`1`.as('one')).whereRef('r.reversal_of', '=', 't.id'))))
       .orderBy('c.date')

@@ -6,6 +6,7 @@ import { type PostedTxn, postTxn } from '../ledger/ledger.js';
 import type { CashLine, TxnDraft, TxnKind } from '../ledger/posting-rules.js';
 import { addTestParties } from '../testing/parties.js';
 import type { TestApi } from '../testing/test-api.js';
+import { addAdminTo } from '../testing/users.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -15,7 +16,7 @@ type Db = Kysely<CompanyTables>;
  */
 export async function booksCompany(api: TestApi, code: string, year = 2026, month = 10): Promise<Db> {
   await createCompany(api.db, { code, companyName: `Books ${code}`, year, month });
-  await api.db.control.insertInto('user_company').values({ user_id: api.config.adminUser.toUpperCase(), company_code: code }).execute();
+  await addAdminTo(api.db, api.config.adminUser, code);
   const db = api.db.company(schemaNameFor(code));
   await addTestParties(db);
   return db;

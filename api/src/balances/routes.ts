@@ -3,8 +3,10 @@ import {
   type BusinessSummaryQuery, type EntityBalancesInput, type LedgerSummaryQuery, businessSummaryQuery, entityBalancesContract, equalityPeriod,
   ledgerSummaryQuery, periodQuery,
 } from '../contracts/balances.js';
-import { serverDate } from '../control/settings.js';
+import { businessDate } from '../ledger/business-date.js';
+import { PARTY_BALANCE_FLAGS } from '../contracts/permissions.js';
 import type { AppDeps } from '../deps.js';
+import { assertAnyPermission } from '../http/guard.js';
 import { validationError } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
 import { jsonBody, queryParams } from '../http/validate.js';
@@ -36,11 +38,16 @@ export function balancesRoutes({ requires }: AppDeps) {
     });
   }
 
+  // Parties' balances: for the screens that show them, as GET /api/entity/balance/{code} (issue 8 item 20).
   app.post('/entity/balances', requires('company', { readOnly: true }), jsonBody(entityBalancesContract), async (c) => {
+    assertAnyPermission(c, PARTY_BALANCE_FLAGS);
     return c.json({ data: await entityBalances(c.get('company').db, c.req.valid('json') as EntityBalancesInput) });
   });
 
-  app.get('/control/3waybalance', requires('company'), async (c) => c.json({ data: await threeWayBalance(c.get('company').db, serverDate()) }));
+  app.get('/control/3waybalance', requires('company'), async (c) => {
+    const db = c.get('company').db;
+    return c.json({ data: await threeWayBalance(db, await businessDate(db)) });
+  });
 
   app.get('/control/revenuechart', requires('company'), async (c) => c.json({ data: await revenueChart(c.get('company').db) }));
 

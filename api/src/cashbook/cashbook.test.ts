@@ -6,6 +6,8 @@ import { balanceDrift, trustPosition, unbalancedTxns } from '../ledger/trust-pos
 import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { createStaff } from '../users/test-support.js';
+import { tableCsv } from '../documents/csv.js';
+import { monthEndReports } from '../statements/report-pack.js';
 
 let api: TestApi;
 let db: Kysely<CompanyTables>;
@@ -35,7 +37,7 @@ async function snapshot() {
   const all = async (t: keyof CompanyTables) => JSON.stringify((await db.selectFrom(t).selectAll().execute()).map((r) => JSON.stringify(r)).sort());
   return {
     txn: await all('txn'), posting: await all('posting'), cashbook: await all('cashbook'), balance: await all('ledger_balance'),
-    seq: await all('number_sequence'), charge: await all('charge'), items: await all('receipt_item'), detail: await all('cashbook_detail'),
+    seq: await all('number_sequence'), charge: await all('charge'), items: await all('receipt_item'), detail: await all('cashbook_detail'), voids: await all('receipt_void'),
   };
 }
 async function expectUnchanged<T>(fn: () => Promise<T>): Promise<T> {
@@ -405,9 +407,9 @@ describe('lists, read, receipt range and balances', () => {
 
   it('answers the receipt range of a month', async () => {
     const res = await api.call('GET', `/api/cashbook/receiptrange?year=${period.year}&month=${period.month}`);
-    expect(res.body.data).toEqual({ first: '1', last: String(await seq('RECEIPT')) });
+    expect(res.body.data).toEqual({ first: '1', last: String(await seq('RECEIPT')), voided: [] });
     const none = await api.call('GET', `/api/cashbook/receiptrange?year=${period.year - 1}&month=1`);
-    expect(none.body.data).toEqual({ first: null, last: null });
+    expect(none.body.data).toEqual({ first: null, last: null, voided: [] });
     expect((await api.call('GET', '/api/cashbook/receiptrange?year=2026')).status).toBe(400);
   });
 
@@ -429,9 +431,10 @@ describe('lists, read, receipt range and balances', () => {
 });
 
 describe('DELETE /api/cashbook/{id}', () => {
+  const WHY = '?reason=Entered%20against%20the%20wrong%20payer';
   const receiptId = async (ref: string) => Number((await db.selectFrom('txn').select('id').where('kind', '=', 'RECEIPT').where('ref', '=', ref).executeTakeFirstOrThrow()).id);
 
-  it('deletes only the newest receipt, giving its number back, restoring balances and charges, logging it', async () => {
+  it('deletes only the newest receipt, keeping its number void, restoring balances and charges, logging it', async () => {
     const charge = await makeCharge('OWNSMITH', '101', 'SUPCLEAN', [['CLEAN', 12.34]]);
     const supplier = await balance('SUPCLEAN');
     const posted = await api.call('POST', '/api/cashbook/receipt', {
@@ -441,14 +444,15 @@ describe('DELETE /api/cashbook/{id}', () => {
     const ref = posted.body.data.ref as string;
     expect(await chargeRow(charge.id)).toMatchObject({ status: 'RELEASED' });
 
-    const older = await expectUnchanged(async () => api.call('DELETE', `/api/cashbook/${await receiptId('1')}`));
+    const older = await expectUnchanged(async () => api.call('DELETE', `/api/cashbook/${await receiptId('1')}${WHY}`));
     expect(older.status).toBe(409);
     expect(older.body.message).toMatch(/Receipt 1 is not the newest receipt/);
 
-    const res = await api.call('DELETE', `/api/cashbook/${posted.body.data.id}`);
+    const res = await api.call('DELETE', `/api/cashbook/${posted.body.data.id}${WHY}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.message).toBe(`Receipt ${ref} deleted`);
-    expect(await seq('RECEIPT')).toBe(Number(ref) - 1);
+    expect(res.body.message).toBe(`Receipt ${ref} deleted; its number stays void`);
+    expect(await seq('RECEIPT')).toBe(Number(ref));
+    expect(await db.selectFrom('receipt_void').select(['ref', 'reason', 'amount']).execute()).toEqual([{ ref, reason: 'Entered against the wrong payer', amount: '1234' }]);
     expect(await balance('SUPCLEAN')).toBe(supplier);
     expect(await chargeRow(charge.id)).toMatchObject({ status: 'PENDING', released_txn: null });
     expect(await db.selectFrom('txn').select('id').where('id', '=', String(posted.body.data.id)).execute()).toEqual([]);
@@ -459,11 +463,19 @@ describe('DELETE /api/cashbook/{id}', () => {
     expect(log[0]!.before).toMatchObject({ ref, amount: 12.34, items: [{ selector: 'CHARGE', amount: 12.34 }] });
     await expectInvariants();
 
-    // The number is reused: receipts stay gapless.
+    // The number is never issued again (issue 8 item 11): the next receipt gets a new one, and
+    // the numbers stay gapless counting the void ones, which the register shows as cancelled.
     const next = await api.call('POST', '/api/cashbook/receipt', { body: receipt() });
-    expect(next.body.data.ref).toBe(ref);
-    const refs = (await db.selectFrom('txn').select('ref').where('kind', '=', 'RECEIPT').execute()).map((r) => Number(r.ref)).sort((a, b) => a - b);
+    expect(next.body.data.ref).toBe(String(Number(ref) + 1));
+    const voids = (await db.selectFrom('receipt_void').select('ref').execute()).map((r) => Number(r.ref));
+    const refs = (await db.selectFrom('txn').select('ref').where('kind', '=', 'RECEIPT').execute()).map((r) => Number(r.ref)).concat(voids).sort((a, b) => a - b);
     expect(refs).toEqual(Array.from({ length: refs.length }, (_, i) => i + 1));
+    const range = await api.call('GET', `/api/cashbook/receiptrange?year=${period.year}&month=${period.month}`);
+    expect(range.body.data.voided).toEqual([expect.objectContaining({ ref, reason: 'Entered against the wrong payer', amount: 12.34 })]);
+    // The newest receipt again: without a reason it stays.
+    const noReason = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${next.body.data.id}`));
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('A reason is required (min 10 chars)');
     // And the delete immutability unlock did not outlive its statements.
     await expect(db.deleteFrom('cashbook').where('txn_id', '=', String(next.body.data.id)).execute()).rejects.toThrow(/immutable/);
   });
@@ -478,7 +490,7 @@ describe('DELETE /api/cashbook/{id}', () => {
     const banked = await newest();
     await db.insertInto('deposit').values({ banking_ref: `DEP${banked.ref}`, date: D, method: 'EFT', amount: 50_000, user_id: 'TEST' }).execute();
     await db.insertInto('deposit_item').values({ cashbook_id: await cashId(banked.id), banking_ref: `DEP${banked.ref}` }).execute();
-    let res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${banked.id}`));
+    let res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${banked.id}${WHY}`));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/is banked \(deposit DEP\d+\) and cannot be deleted/);
     let list = await api.call('GET', '/api/cashbook/receipt/list?pageSize=500');
@@ -487,7 +499,7 @@ describe('DELETE /api/cashbook/{id}', () => {
     const reconciled = await newest();
     const rec = await db.insertInto('reconciliation').values({ ref: `REC${reconciled.ref}`, date: D, starting_balance: 0, ending_balance: 0, user_id: 'TEST' }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('reconcile_item').values({ cashbook_id: await cashId(reconciled.id), reconciliation_id: rec.id }).execute();
-    res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${reconciled.id}`));
+    res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${reconciled.id}${WHY}`));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/is reconciled and cannot be deleted/);
     res = await expectUnchanged(() => api.call('POST', `/api/cashbook/reverse/${reconciled.id}?reason=Entered%20twice%20by%20mistake`));
@@ -498,7 +510,7 @@ describe('DELETE /api/cashbook/{id}', () => {
 
     const reversed = await newest();
     expect((await api.call('POST', `/api/cashbook/reverse/${reversed.id}`, { body: { reason: 'Duplicate of an earlier receipt' } })).status).toBe(200);
-    res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${reversed.id}`));
+    res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${reversed.id}${WHY}`));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/was reversed \(reversal \d+\) and cannot be deleted/);
 
@@ -507,7 +519,7 @@ describe('DELETE /api/cashbook/{id}', () => {
       postings: [{ entity: 'UNALLOC', door: null, accountId: 'DEPOSIT', amount: 25_000, description: 'Booking 123' }],
       cashbook: [{ date: D, method: 'EFT', amount: 25_000 }],
     }));
-    res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${bkg.id}`));
+    res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${bkg.id}${WHY}`));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/booking system/);
     res = await expectUnchanged(() => api.call('POST', `/api/cashbook/reverse/${bkg.id}?reason=Guest%20cancelled%20the%20booking`));
@@ -517,10 +529,10 @@ describe('DELETE /api/cashbook/{id}', () => {
     expect(list.body.data.find((r: { id: number }) => r.id === bkg.id)).toMatchObject({ source: 'BKG', _canreverse: false, _candelete: false });
 
     const [p] = await db.selectFrom('txn').select('id').where('kind', '=', 'PAYMENT').execute();
-    res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${p!.id}`));
+    res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${p!.id}${WHY}`));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/Only receipts can be deleted; payment \d+ must be reversed instead/);
-    expect((await api.call('DELETE', '/api/cashbook/999999')).status).toBe(404);
+    expect((await api.call('DELETE', `/api/cashbook/999999${WHY}`)).status).toBe(404);
   });
 
   it('refuses to delete the newest receipt when its money has been paid out', async () => {
@@ -531,9 +543,45 @@ describe('DELETE /api/cashbook/{id}', () => {
         { entity: 'OWNJONES', door: '201', accountId: 'OWNFUNDS', amount: -bal, description: 'out' },
         { entity: 'SUPCLEAN', door: null, accountId: 'CLEAN', amount: bal, description: 'in' }], cashbook: [],
     }));
-    const res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${r.body.data.id}`));
+    const res = await expectUnchanged(() => api.call('DELETE', `/api/cashbook/${r.body.data.id}${WHY}`));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/its money has already been used.*OVERDRAWN ACCOUNTS NOTICE!.*reverse it instead/);
+  });
+
+  it('the receipts list shows a deleted number as a cancelled row with its reason, out of the total (issue 8 item 11)', async () => {
+    const posted = await api.call('POST', '/api/cashbook/receipt', { body: receipt({ payer_type: 'OTHER', payer_entity: null, payer: 'Walk-in guest\n3 Ocean Pde', memo: 'Keys deposit' }, { amount: 77 }) });
+    const ref = posted.body.data.ref as string;
+    const listed = async (query = 'pageSize=500') => (await api.call('GET', `/api/cashbook/receipt/list?${query}`)).body;
+    const before = await listed();
+    expect((await api.call('DELETE', `/api/cashbook/${posted.body.data.id}?reason=Typed%20against%20the%20wrong%20guest`)).status).toBe(200);
+
+    const after = await listed();
+    expect(after.total).toBe(before.total);
+    expect(after.totalAmount).toBeCloseTo(before.totalAmount - 77, 2);
+    const cancelled = after.data.filter((r: { kind: string }) => r.kind === 'VOID');
+    // The earlier test's deleted number is listed too: every void number of the period.
+    expect(cancelled.map((r: { ref: string }) => r.ref)).toEqual(expect.arrayContaining([ref]));
+    expect(cancelled.find((r: { ref: string }) => r.ref === ref)).toEqual(expect.objectContaining({
+      id: -Number(ref), kind: 'VOID', date: D, ref, payer: 'Walk-in guest', memo: 'Keys deposit', amount: 0,
+      cancelled_reason: 'Typed against the wrong guest', _readonly: true, _candelete: false, _canreverse: false, _editordisabled: true,
+    }));
+    // In date order among the receipts, found by its reason, and only in its own period.
+    const dates = after.data.map((r: { date: string }) => r.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect((await listed('pageSize=500&search=wrong%20guest')).data.map((r: { ref: string }) => r.ref)).toEqual([ref]);
+    expect((await listed(`pageSize=500&year=${period.year - 1}&month=${period.month}`)).data.filter((r: { kind: string }) => r.kind === 'VOID')).toEqual([]);
+    expect((await listed(`pageSize=500&from=${D}&to=${D}`)).data.map((r: { ref: string }) => r.ref)).toContain(ref);
+    // Paging counts the cancelled rows: every row once across pages.
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(after.total / 7); page++) pages.push(...(await listed(`pageSize=7&page=${page}`)).data);
+    expect(pages.map((r: { id: number }) => r.id)).toEqual(after.data.map((r: { id: number }) => r.id));
+    // Payments list no void numbers.
+    expect((await api.call('GET', '/api/cashbook/payment/list?pageSize=500')).body.data.every((r: { kind: string }) => r.kind !== 'VOID')).toBe(true);
+    // And the month-end pack's Receipts Register has it as cancelled with the reason, at no amount.
+    const register = (await monthEndReports(db, period.year, period.month, { filename: null, total: 0 })).find((r) => r.name === 'ReceiptsRegister')!;
+    const csv = tableCsv(register.table);
+    expect(csv).toContain(`${ref},CANCELLED,`);
+    expect(csv).toContain('Cancelled: Typed against the wrong guest');
   });
 });
 

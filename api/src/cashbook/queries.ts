@@ -4,11 +4,18 @@ import type { CompanyTables } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { pendingCharges } from '../charges/pending.js';
 import { openPeriod, trustBalance } from '../ledger/ledger.js';
+import { periodBounds } from '../ledger/posting-rules.js';
 import { toDollars } from '../money/cents.js';
 import { firstLine } from './post.js';
 
 type Db = Kysely<CompanyTables>;
 export type CashKind = 'RECEIPT' | 'PAYMENT';
+
+/** The list's search (3 characters at least) as an ILIKE pattern for text containing it, its wildcards taken literally; null without one. */
+function searchPattern(q: CashbookListQuery): string | null {
+  const search = q.search?.trim() ?? '';
+  return search.length >= 3 ? `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%` : null;
+}
 
 /**
  * The receipts (or payments) list: the kind's txns and the reversals of them, one row per txn
@@ -30,9 +37,8 @@ function listBase(db: Db, kind: CashKind, q: CashbookListQuery, period: { year: 
   } else {
     base = base.where('t.year', '=', period.year).where('t.month', '=', period.month);
   }
-  const search = q.search?.trim() ?? '';
-  if (search.length >= 3) {
-    const pattern = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+  const pattern = searchPattern(q);
+  if (pattern) {
     base = base.where((eb) => eb.or([
       eb('t.ref', 'ilike', pattern),
       eb('t.memo', 'ilike', pattern),
@@ -51,16 +57,68 @@ export async function listCashbook(db: Db, kind: CashKind, q: CashbookListQuery)
   const sums = await base
     .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.coalesce(eb.fn.sum<string>('cb.amount'), sql<string>`0`).as('amount')])
     .executeTakeFirstOrThrow();
+  const sign = kind === 'PAYMENT' ? -1 : 1;
+  const totalAmount = toDollars(sign * Number(sums.amount));
+  if (kind === 'PAYMENT') {
+    const page = await base.select('t.id').orderBy('t.date', 'desc').orderBy('t.id', 'desc')
+      .limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+    return { data: await rowsById(db, kind, page.map((p) => p.id)), total: Number(sums.n), totalAmount };
+  }
+  // Receipts: the void numbers too, as cancelled rows in date order among the receipts; they
+  // count as rows, not in the amount.
+  const voids = voidBase(db, q, period);
+  const voidCount = await voids.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const page = await base
-    .select('t.id')
-    .orderBy('t.date', 'desc')
-    .orderBy('t.id', 'desc')
+    .select(['t.date as date', sql<string>`${sql.ref('t.id')}::text`.as('key'), sql<boolean>`false`.as('void'), sql<string>`${sql.ref('t.id')}`.as('ord')])
+    .unionAll(voids.select(['v.date as date', 'v.ref as key', sql<boolean>`true`.as('void'), sql<string>`cast(${sql.ref('v.ref')} as bigint)`.as('ord')]))
+    .orderBy('date', 'desc')
+    .orderBy('void')
+    .orderBy('ord', 'desc')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  const rows = await rowsById(db, kind, page.map((p) => p.id));
-  const sign = kind === 'PAYMENT' ? -1 : 1;
-  return { data: rows, total: Number(sums.n), totalAmount: toDollars(sign * Number(sums.amount)) };
+  const txns = await rowsById(db, kind, page.filter((p) => !p.void).map((p) => p.key));
+  const cancelled = await voidRows(db, page.filter((p) => p.void).map((p) => p.key));
+  const byKey = new Map<string, CashbookRow>([...txns.map((r) => [`t${r.id}`, r] as const), ...cancelled.map((r) => [`v${r.ref}`, r] as const)]);
+  const data = page.map((p) => byKey.get(`${p.void ? 'v' : 't'}${p.key}`)).filter((r): r is CashbookRow => !!r);
+  return { data, total: Number(sums.n) + Number(voidCount.n), totalAmount };
+}
+
+/**
+ * The void receipt numbers (issue 8 item 11) a receipts list shows: by date in the same period
+ * (a void number keeps its receipt's date) and the same search, the reason searched too.
+ */
+function voidBase(db: Db, q: CashbookListQuery, period: { year: number; month: number }) {
+  let base = db.selectFrom('receipt_void as v');
+  if (q.from || q.to) {
+    if (q.from) base = base.where('v.date', '>=', q.from);
+    if (q.to) base = base.where('v.date', '<=', q.to);
+  } else {
+    const year = q.year ?? period.year;
+    const month = q.year !== undefined ? q.month : period.month;
+    const range = month === undefined ? { first: `${year}-01-01`, last: `${year}-12-31` } : periodBounds(year, month);
+    base = base.where('v.date', '>=', range.first).where('v.date', '<=', range.last);
+  }
+  const pattern = searchPattern(q);
+  if (pattern) {
+    base = base.where((eb) => eb.or([eb('v.ref', 'ilike', pattern), eb('v.memo', 'ilike', pattern), eb('v.payer', 'ilike', pattern), eb('v.reason', 'ilike', pattern)]));
+  }
+  return base;
+}
+
+/**
+ * A void receipt number as a list row: cancelled, with the reason, no money and nothing to open
+ * or act on. It has no transaction, so its row key is its number negated, never a transaction id.
+ */
+async function voidRows(db: Db, refs: string[]): Promise<CashbookRow[]> {
+  if (!refs.length) return [];
+  const rows = await db.selectFrom('receipt_void').select(['ref', 'date', 'payer', 'memo', 'reason']).where('ref', 'in', refs).execute();
+  return rows.map((v) => ({
+    id: -Number(v.ref), _pk: -Number(v.ref), kind: 'VOID', date: v.date, ref: v.ref, banked: false, reconciled: false, source: '', method: '',
+    card_type: null, payer_type: null, payer_entity: null, payer: firstLine(v.payer), payee: null, memo: v.memo, tran_ref: null, source_ref: null,
+    properties: '', recipients: '', amount: 0, reversed: false, reversal_ref: null, reversal_of_ref: null,
+    cancelled_reason: v.reason, _readonly: true, _candelete: false, _canreverse: false, _editordisabled: true,
+  }));
 }
 
 /** The list columns of some txns, in the order given. */

@@ -4,7 +4,7 @@ import type { CompanyTables } from '../db/schema.js';
 import { lookupRows } from '../db/lookups.js';
 import { ApiError, badRequest, conflict } from '../http/errors.js';
 import { MONTH_END_LOCK_KEYS, monthEndLockRefusal } from '../http/month-end-lock.js';
-import { PERIOD_KEYS, type PostedTxn, periodOf, postTxns } from '../ledger/ledger.js';
+import { PERIOD_KEYS, type PostedTxn, lockDoors, periodOf, postTxns } from '../ledger/ledger.js';
 import { type PostingLine, type TxnDraft, percentOf } from '../ledger/posting-rules.js';
 import { formatCents, toCents } from '../money/cents.js';
 import { assertInOpenPeriod, refuseEdit } from './post.js';
@@ -97,6 +97,9 @@ export async function prepareReceipts(trx: Db, requests: ReceiptRequest[]): Prom
   const entities = found.entities as { code: string; type: string; name: string }[];
   const doors = found.doors as { door: string }[];
   const cards = found.cards as unknown as CardType[];
+  // Units before charges, the order Change Owner locks them in (it locks the unit, then the door's charges).
+  const chargeDoors = chargeIds.length ? await trx.selectFrom('charge').select('door').where('id', 'in', chargeIds).execute() : [];
+  await lockDoors(trx, [...doorCodes, ...chargeDoors.map((c) => c.door)]);
   const charges = chargeIds.length ? await trx.selectFrom('charge').selectAll().where('id', 'in', chargeIds).orderBy('id').forUpdate().execute() : [];
   const chargeItems = new Map<string, ChargeItem[]>();
   if (charges.length) {

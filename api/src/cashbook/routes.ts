@@ -4,14 +4,17 @@ import { hasPermission } from '../contracts/permissions.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
+import { IDEMPOTENCY_HEADER, postingTransaction } from '../http/idempotency.js';
 import { jsonBody, queryParams } from '../http/validate.js';
-import { deleteNewestReceipt } from '../ledger/receipt-delete.js';
+import { deleteNewestReceipt, voidReceipts } from '../ledger/receipt-delete.js';
+import { periodBounds } from '../ledger/posting-rules.js';
 import { reverseTxn } from '../ledger/reversal.js';
 import { writeLog } from '../log/system-log.js';
 import { postPayment } from './post.js';
 import { receiptQueue } from './receipt-queue.js';
 import { resolveListPeriod } from '../ledger/list-period.js';
-import { cashKindOf, listCashbook, readCashbook, receiptRange } from './queries.js';
+import { cashKindOf, listCashbook, readCashbook, readReceipts, receiptRange } from './queries.js';
+import { postPreparedReceipts, prepareReceipts } from './receipts.js';
 
 const FLAG = { RECEIPT: 'p_entry_receipts', PAYMENT: 'p_entry_payments' } as const;
 const LABEL = { RECEIPT: 'Receipt', PAYMENT: 'Payment' } as const;
@@ -29,7 +32,10 @@ export function cashbookRoutes(deps: AppDeps) {
 
   app.get('/receiptrange', requires('p_entry_receipts'), queryParams(receiptRangeQuery), async (c) => {
     const { year, month } = c.req.valid('query');
-    return c.json({ data: await receiptRange(c.get('company').db, year, month) });
+    const db = c.get('company').db;
+    // The month's receipt numbers, and the void ones among them shown as cancelled with their reasons.
+    const { first, last } = periodBounds(year, month);
+    return c.json({ data: { ...(await receiptRange(db, year, month)), voided: await voidReceipts(db, first, last) } });
   });
 
   // One guard ('company'), then the flag of what the record is: receipts or payments.
@@ -42,16 +48,27 @@ export function cashbookRoutes(deps: AppDeps) {
   });
 
   app.post('/receipt', requires('p_entry_receipts', { lockCheckedInTransaction: true }), jsonBody(receiptContract), async (c) => {
+    const input = c.req.valid('json');
+    if (c.req.header(IDEMPOTENCY_HEADER) !== undefined) {
+      // A keyed receipt posts in its own transaction, so its key row commits with it (http/idempotency.ts).
+      return postingTransaction(c, async (trx) => {
+        const [outcome] = await postPreparedReceipts(trx, await prepareReceipts(trx, [{ userId: c.get('user').id, input }]));
+        if (!outcome!.ok) throw outcome!.error;
+        const [record] = await readReceipts(trx, [String(outcome!.value.id)]);
+        return { body: { data: record, message: `Receipt ${outcome!.value.ref} posted` } };
+      });
+    }
     // Through the company's receipt queue: concurrent receipts are group-committed (receipt-queue.ts).
-    const { posted, record } = await receiptQueue(c.get('company').db).submit(c.get('user').id, c.req.valid('json'));
+    const { posted, record } = await receiptQueue(c.get('company').db).submit(c.get('user').id, input);
     return c.json({ data: record, message: `Receipt ${posted.ref} posted` });
   });
 
   app.post('/payment', requires('p_entry_payments'), jsonBody(paymentContract), async (c) => {
     const input = c.req.valid('json');
-    const db = c.get('company').db;
-    const posted = await db.transaction().execute((trx) => postPayment(trx, c.get('user').id, input));
-    return c.json({ data: await readCashbook(db, String(posted.id), 'PAYMENT'), message: `Payment ${posted.ref} posted` });
+    return postingTransaction(c, async (trx) => {
+      const posted = await postPayment(trx, c.get('user').id, input);
+      return { body: { data: await readCashbook(trx, String(posted.id), 'PAYMENT'), message: `Payment ${posted.ref} posted` } };
+    });
   });
 
   app.post('/reverse/:id', requires('company'), async (c) => {
@@ -62,7 +79,7 @@ export function cashbookRoutes(deps: AppDeps) {
     if (what.kind === 'REVERSAL') throw new ApiError(409, `Reversal ${what.ref} is itself a reversal and cannot be reversed`);
     if (what.kind !== 'RECEIPT' && what.kind !== 'PAYMENT') throw new ApiError(409, `${what.kind} ${what.ref} is not a receipt or payment; reverse it from its own screen`);
     if (!hasPermission(c.get('user').permissions, FLAG[what.kind])) throw forbidden(`Permission ${FLAG[what.kind]} is required to reverse ${LABEL[what.kind].toLowerCase()}s`);
-    const reason = (c.req.query('reason') ?? (await bodyReason(c.req.raw)) ?? '').trim();
+    const reason = (c.req.query('reason') ?? (await bodyReason(c.req)) ?? '').trim();
     if (reason.length < MIN_REVERSAL_REASON) throw badRequest(REVERSAL_REASON_MESSAGE, { errors: [{ path: 'reason', msg: REVERSAL_REASON_MESSAGE }] });
     const label = `${LABEL[what.kind]} ${what.ref}`;
     const reversal = await company.db.transaction().execute(async (trx) => {
@@ -82,13 +99,15 @@ export function cashbookRoutes(deps: AppDeps) {
     const id = c.req.param('id');
     const what = await cashKindOf(company.db, id);
     if (!what) throw notFound(`Receipt ${id.slice(0, 20)} not found`);
+    const reason = (c.req.query('reason') ?? (await bodyReason(c.req.raw)) ?? '').trim();
+    if (reason.length < MIN_REVERSAL_REASON) throw badRequest(REVERSAL_REASON_MESSAGE, { errors: [{ path: 'reason', msg: REVERSAL_REASON_MESSAGE }] });
     const deleted = await company.db.transaction().execute(async (trx) => {
       const before = what.kind === 'RECEIPT' ? await readCashbook(trx, id, 'RECEIPT') : null;
-      const removed = await deleteNewestReceipt(trx, Number(id));
+      const removed = await deleteNewestReceipt(trx, Number(id), reason, user.id);
       await writeLog(trx, {
         database: company.code,
         severity: 'CHANGE',
-        message: `Receipt ${removed.ref} deleted; receipt number ${removed.ref} is free again${removed.reopenedCharges.length ? `; charges ${removed.reopenedCharges.join(', ')} pending again` : ''}`,
+        message: `Receipt ${removed.ref} deleted (${reason}); receipt number ${removed.ref} stays void${removed.reopenedCharges.length ? `; charges ${removed.reopenedCharges.join(', ')} pending again` : ''}`,
         identity: user.id,
         routine: 'receipt',
         method: 'DELETE',
@@ -98,14 +117,14 @@ export function cashbookRoutes(deps: AppDeps) {
       });
       return removed;
     });
-    return c.json({ data: { id: deleted.id, ref: deleted.ref }, message: `Receipt ${deleted.ref} deleted` });
+    return c.json({ data: { id: deleted.id, ref: deleted.ref }, message: `Receipt ${deleted.ref} deleted; its number stays void` });
   });
 
   return app;
 }
 
 /** The reason from a JSON body `{ reason }`, when the screen sends one. */
-async function bodyReason(req: Request): Promise<string | null> {
+async function bodyReason(req: { text(): Promise<string> }): Promise<string | null> {
   const text = await req.text().catch(() => '');
   if (!text) return null;
   try {

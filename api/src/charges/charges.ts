@@ -3,7 +3,7 @@ import type { ChargeFull, ChargeLookup, ChargeRow, ChargeStatus, ChargeValues } 
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
 import { nextNumber, openPeriod } from '../ledger/ledger.js';
-import { toCents, toDollars } from '../money/cents.js';
+import { MAX_AMOUNT_CENTS, formatCents, toCents, toDollars } from '../money/cents.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -57,7 +57,7 @@ export async function checkCharge(trx: Db, c: ChargeValues): Promise<void> {
     }
   });
   const total = c.items.reduce((s, i) => s + toCents(i.amount), 0);
-  if (!Number.isSafeInteger(total)) throw field('items', 'The charge total is too large');
+  if (Math.abs(total) > MAX_AMOUNT_CENTS) throw field('items', `The charge total is too large (the limit is ${formatCents(MAX_AMOUNT_CENTS)})`);
 }
 
 /** The total of a charge's items in cents, as a scalar subquery of a query on `charge`. */
@@ -233,7 +233,8 @@ export async function listCharges(db: Db, f: ChargeListFilter): Promise<{ rows: 
     ]));
   }
   const summary = await q
-    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.coalesce(eb.fn.sum<string>(chargeAmount(eb)), sql<string>`0`).as('amount')])
+    // Cancelled charges are listed but owe nothing, so they do not count in the total.
+    .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(${chargeAmount(eb)}) filter (where ${sql.ref('charge.status')} <> 'CANCELLED'), 0)`.as('amount')])
     .executeTakeFirstOrThrow();
   const rows = await q
     .selectAll('charge')

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ChargeToRelease, ReleaseColour, ReleaseRow } from '../contracts/charges.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, conflict } from '../http/errors.js';
+import { businessDate } from '../ledger/business-date.js';
 import { openPeriod, postTxns } from '../ledger/ledger.js';
 import { type PostingLine, type TxnDraft, dateInPeriod } from '../ledger/posting-rules.js';
 import { toCents, toDollars } from '../money/cents.js';
@@ -80,9 +81,9 @@ export async function releaseRows(db: Db, entity?: string): Promise<ReleaseRow[]
   return rows;
 }
 
-/** The date a release posts on: today, kept inside the open period. */
-export async function releaseDate(trx: Db, today = new Date().toISOString().slice(0, 10)): Promise<string> {
-  return dateInPeriod(today, await openPeriod(trx));
+/** The date a release posts on: the business date, kept inside the open period. */
+export async function releaseDate(trx: Db, today?: string): Promise<string> {
+  return dateInPeriod(today ?? (await businessDate(trx)), await openPeriod(trx));
 }
 
 export interface ReleaseSelection {

@@ -3,6 +3,7 @@ import { CHARGE_MESSAGES, chargeContract, chargeListQuery, chargeLookupQuery, in
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
+import { postingTransaction } from '../http/idempotency.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
 import { formatCents, toDollars } from '../money/cents.js';
@@ -54,18 +55,18 @@ export function chargeRoutes(deps: AppDeps) {
     const selections = c.req.valid('json');
     const user = c.get('user');
     const company = c.get('company');
-    const result = await company.db.transaction().execute(async (trx) => {
-      const r = await releaseCharges(trx, user.id, selections);
+    return postingTransaction(c, async (trx) => {
+      const result = await releaseCharges(trx, user.id, selections);
       await writeLog(trx, {
         database: company.code, severity: 'CHANGE', identity: user.id, routine: 'charge', method: 'POST', apicall: '/charge/release',
-        message: `Released ${r.released} charge${r.released === 1 ? '' : 's'} (${r.refs.join(', ')}) totalling $${(r.total / 100).toFixed(2)}`,
+        message: `Released ${result.released} charge${result.released === 1 ? '' : 's'} (${result.refs.join(', ')}) totalling $${(result.total / 100).toFixed(2)}`,
       });
-      return r;
-    });
-    const total = toDollars(result.total);
-    return c.json({
-      data: { released: result.released, total, refs: result.refs, note: CHARGE_MESSAGES.releaseNote },
-      message: `${result.released} charge${result.released === 1 ? '' : 's'} released totalling ${formatCents(result.total)}`,
+      return {
+        body: {
+          data: { released: result.released, total: toDollars(result.total), refs: result.refs, note: CHARGE_MESSAGES.releaseNote },
+          message: `${result.released} charge${result.released === 1 ? '' : 's'} released totalling ${formatCents(result.total)}`,
+        },
+      };
     });
   });
 
@@ -73,13 +74,12 @@ export function chargeRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     const user = c.get('user');
     const company = c.get('company');
-    const created = await company.db.transaction().execute(async (trx) => {
+    return postingTransaction(c, async (trx) => {
       const id = await createCharge(trx, user.id, input);
       const after = await readCharge(trx, id);
       await writeLog(trx, { database: company.code, severity: 'CHANGE', identity: user.id, routine: 'charge', method: 'POST', apicall: `/charge/${id}`, recordKey: after!.ref, message: `Charge ${after!.ref} created`, after });
-      return after!;
+      return { body: { data: after!, message: 'Record Created' } };
     });
-    return c.json({ data: created, message: 'Record Created' });
   });
 
   app.put('/:id', requires('p_entry_charges'), jsonBody(chargeContract), async (c) => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ControlSettings } from '../contracts/control.js';
 import { jsonb } from '../db/open.js';
+import { DEFAULT_TIME_ZONE } from '../ledger/business-date.js';
 import type { CompanyTables } from '../db/schema.js';
 
 /**
@@ -109,6 +110,7 @@ export function defaultControlSettings(options: StarterBooksOptions): ControlSet
     unallocated_entity: 'UNALLOC',
     licencee_name: null,
     licence_no: null,
+    time_zone: DEFAULT_TIME_ZONE,
     bank_code: null,
     bank_account_name: null,
     bank_account_number: null,
@@ -137,6 +139,7 @@ export function defaultControlSettings(options: StarterBooksOptions): ControlSet
     default_invoice_template: 'INVOICE',
     default_reports_template: 'REPORTS',
     default_statement_format: 'DET',
+    disbursement_approval: false,
     statement_message_owners: null,
     statement_message_suppliers: null,
     statement_message_tenants: null,

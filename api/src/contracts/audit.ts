@@ -47,6 +47,12 @@ export interface Health {
   inbalanceTasks: number;
   /** Days since the last booking-system sync; 0 when no sync is set up. */
   syncAge: number | null;
+  /** Whether the company names a booking system (Control Settings gp_host). */
+  syncSetUp: boolean;
+  /** When the last whole sync finished (ISO timestamp); null if never. */
+  lastSync: string | null;
+  /** Bookings the sync left with an error (the Bookings screen's Issues toggle shows them). */
+  syncErrors: number;
   /** Days the oldest unbanked receipt has waited; 0 when everything is banked. */
   bankAge: number;
   /** Days since the last reconciliation; null if never reconciled. */

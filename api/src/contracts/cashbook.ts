@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../money/cents.js';
-import { isoDate, optionalText, periodListQuery } from './common.js';
+import { MAX_AMOUNT_CENTS, formatCents, hasAtMostTwoDecimals } from '../money/cents.js';
+import { codeRef, isoDate, multilineText, optionalLine, optionalMultilineText, periodListQuery } from './common.js';
 import { optionalCode } from './entity.js';
 
 /**
@@ -26,13 +26,12 @@ export const REVERSAL_REASON_MESSAGE = 'A reason is required (min 10 chars)';
 const recordId = z.union([z.number(), z.string(), z.null()]).optional()
   .transform((v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : String(v)));
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 /** A positive dollar amount whose absence (or null) answers the spec's 'required' message. */
 const amountRequired = (message: string) =>
   z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Amount must be a number') })
     .refine(Number.isFinite, 'Amount must be a finite number')
     .refine(hasAtMostTwoDecimals, 'Amounts have at most two decimals')
-    .refine((v) => Math.abs(v) < 90_000_000_000_000, 'Amount is too large')
+    .refine((v) => Math.abs(v) <= MAX_AMOUNT_CENTS / 100, `Amount is too large (the limit is ${formatCents(MAX_AMOUNT_CENTS)})`)
     .refine((v) => v > 0, 'Amount must be greater than zero');
 
 export const receiptItemContract = z.object({
@@ -41,9 +40,9 @@ export const receiptItemContract = z.object({
   ref: z.union([z.string(), z.number()], { error: 'Charge or Account ID is required' })
     .transform((v) => String(v).trim())
     .refine((v) => v.length > 0, 'Charge or Account ID is required'),
-  entity: required('Entity is required').transform((v) => v.toUpperCase()),
+  entity: codeRef('Entity is required'),
   door: optionalCode,
-  description: required('Description is required'),
+  description: multilineText('Description is required', 2000),
   gross: z.unknown().optional(),
   amount: amountRequired('Receipt Amount is required'),
 });
@@ -54,12 +53,12 @@ export const receiptContract = z.object({
   date: z.string({ error: 'Date is required' }).trim().min(1, 'Date is required').pipe(isoDate),
   payer_type: z.enum(RECEIPT_PAYER_TYPES, { error: 'Payer type must be BUSINESS, OWNER, TENANT or OTHER' }),
   payer_entity: optionalCode,
-  payer: optionalText,
+  payer: optionalMultilineText(500),
   method: z.enum(RECEIPT_METHODS, { error: 'Payment Method is Required' }),
   card_type: optionalCode,
-  tran_ref: optionalText,
-  source_ref: optionalText,
-  memo: required('Details are required'),
+  tran_ref: optionalLine(100),
+  source_ref: optionalLine(100),
+  memo: multilineText('Details are required', 2000),
   items: z.array(receiptItemContract, { error: 'A receipt needs at least one item' }).min(1, 'A receipt needs at least one item'),
   _deleted: z.unknown().optional(),
 }).superRefine((r, ctx) => {
@@ -77,10 +76,10 @@ export const paymentContract = z.object({
   door: optionalCode,
   method: z.enum(PAYMENT_METHOD_CODES, { error: 'Payment Method is Required' }),
   amount: amountRequired('Amount is required'),
-  memo: required('Details are required'),
-  tran_ref: optionalText,
-  source_ref: optionalText,
-  payee: optionalText,
+  memo: multilineText('Details are required', 2000),
+  tran_ref: optionalLine(100),
+  source_ref: optionalLine(100),
+  payee: optionalMultilineText(500),
   _deleted: z.unknown().optional(),
 });
 export type PaymentInput = z.infer<typeof paymentContract>;
@@ -93,13 +92,15 @@ export const receiptRangeQuery = z.object({
   month: z.coerce.number({ error: 'month is required' }).int().min(1).max(12),
 });
 
-export const reversalBody = z.object({ reason: z.string().optional() }).partial();
+export const reversalBody = z.object({ reason: multilineText(REVERSAL_REASON_MESSAGE, 1000).optional() }).partial();
 
 /** One row of the receipts or payments list (spec 2 §2 'Receipts', 'Payments'). */
 export interface CashbookRow {
+  /** The transaction's id; a VOID row has none and carries its receipt number negated. */
   id: number;
   _pk: number;
-  kind: 'RECEIPT' | 'PAYMENT' | 'REVERSAL';
+  /** VOID: a deleted receipt's number, kept void and listed as cancelled with its reason (issue 8 item 11). */
+  kind: 'RECEIPT' | 'PAYMENT' | 'REVERSAL' | 'VOID';
   date: string;
   ref: string;
   banked: boolean;
@@ -124,9 +125,13 @@ export interface CashbookRow {
   reversal_ref: string | null;
   /** For a reversal row: the ref of the receipt or payment it reverses. */
   reversal_of_ref: string | null;
+  /** A VOID row: why the receipt was deleted. */
+  cancelled_reason?: string;
   _readonly: boolean;
   _candelete: boolean;
   _canreverse: boolean;
+  /** A VOID row opens no editor. */
+  _editordisabled?: boolean;
 }
 
 export interface CashbookList {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type RecordTraits, isoDate, optionalText, periodListQuery, positiveMoney, requiredText } from './common.js';
+import { type RecordTraits, codeRef, isoDate, multilineText, optionalLine, periodListQuery, positiveMoney, requiredText } from './common.js';
 
 /** Charges (spec 2 §3 'Charge', §4 'Charges', §5 'Charge'); money on the wire in dollars. */
 export const CHARGE_PAYER_TYPES = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT'] as const;
@@ -13,8 +13,8 @@ export const CHARGE_MESSAGES = {
   releaseNote: 'Release only makes charges payable: payment is manual or via month-end disbursement',
 } as const;
 
-const upper = (message: string) => z.string({ error: message }).trim().min(1, message).transform((v) => v.toUpperCase());
-const optionalUpper = optionalText.transform((v) => (v === null ? null : v.toUpperCase()));
+const upper = (message: string) => codeRef(message);
+const optionalUpper = optionalLine(40).transform((v) => (v === null ? null : v.toUpperCase()));
 const lineId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'Invalid id')]).transform(Number);
 const idList = z.array(lineId, { error: 'Must be a list of ids' }).optional().default([]);
 
@@ -25,14 +25,15 @@ export const chargeItemContract = z.object({
   recipient_entity: optionalUpper,
   door: optionalUpper,
   /** Defaults to the first line of the memo (Details) when blank. */
-  description: optionalText,
+  description: optionalLine(200),
   amount: positiveMoney,
 });
 
 export const chargeLinkContract = z.object({
   id: lineId.nullish(),
-  name: requiredText('Name is required').pipe(z.string().max(200, 'Must be at most 200 characters')),
-  link: requiredText('Link Address is required').pipe(z.url({ error: 'Link Address must be a URL' })),
+  name: requiredText('Name is required', 200),
+  /** Opened from the charge screen, so only web addresses: javascript:, data:, file: and the like are refused (issue 8 item 19). */
+  link: requiredText('Link Address is required', 2000).pipe(z.url({ protocol: /^https?$/, error: 'Link Address must be an http:// or https:// URL' })),
 });
 
 export const chargeContract = z.object({
@@ -44,8 +45,8 @@ export const chargeContract = z.object({
   /** For BUSINESS the code is the literal BUSINESS (filled in when blank). */
   recipient: optionalUpper,
   recipient_door: optionalUpper,
-  source_ref: optionalText,
-  memo: requiredText('Details are required').pipe(z.string().max(2000, 'Must be at most 2000 characters')),
+  source_ref: optionalLine(100),
+  memo: multilineText('Details are required', 2000),
   name: requiredText('Name is required').pipe(z.string().max(100, 'Must be at most 100 characters')),
   items: z.array(chargeItemContract, { error: CHARGE_MESSAGES.noItems }).max(200, 'At most 200 items').default([]),
   links: z.array(chargeLinkContract).max(50, 'At most 50 links').default([]),

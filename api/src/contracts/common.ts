@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../money/cents.js';
+import { MAX_AMOUNT_CENTS, formatCents, hasAtMostTwoDecimals } from '../money/cents.js';
 
-/** A dollar amount as the forms send it: a JSON number with at most two decimals. */
+/** A dollar amount as the forms send it: a JSON number with at most two decimals, within the business limit. */
 export const money = z
   .number({ error: 'Amount must be a number' })
   .refine(Number.isFinite, 'Amount must be a finite number')
   .refine(hasAtMostTwoDecimals, 'Amounts have at most two decimals')
-  .refine((v) => Math.abs(v) < 90_000_000_000_000, 'Amount is too large');
+  .refine((v) => Math.abs(v) <= MAX_AMOUNT_CENTS / 100, `Amount is too large (the limit is ${formatCents(MAX_AMOUNT_CENTS)})`);
 export const nonNegativeMoney = money.refine((v) => v >= 0, 'Amount cannot be negative');
 export const positiveMoney = money.refine((v) => v > 0, 'Amount must be greater than zero');
 
@@ -17,29 +17,66 @@ export const percent = (min = 0, max = 100) =>
     .max(max, `Must be at most ${max}%`)
     .refine(hasAtMostTwoDecimals, 'Percentages have at most two decimals');
 
-const trimmed = z.string({ error: 'Input is Required' }).trim();
+/** Any control character (C0, DEL, C1): never part of a name, code or reference (issue 8 item 6). */
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+/** Control characters other than tab and line breaks: never part of free text such as memos and notes. */
+export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
+/** What a code may contain: letters, digits, space and _ . - / & (spec silent; every demo and seed code fits). */
+export const SAFE_CODE = /^[A-Za-z0-9 _.\-/&]*$/;
+export const SAFE_CODE_MESSAGE = 'May contain only letters, digits, spaces and _ . - / &';
 
-/** Required text with the spec's messages. */
-export const requiredText = (required = 'Input is Required') => trimmed.min(1, required);
+export const isSingleLine = (v: string) => !CONTROL_CHARACTERS.test(v);
+export const isFreeText = (v: string) => !CONTROL_CHARACTERS_EXCEPT_LINES.test(v);
 
-/** An upper-cased code between min and max characters. */
+/** Required single-line text with the spec's messages, at most max characters when given. */
+export const requiredText = (required = 'Input is Required', max?: number) => {
+  const text = z.string({ error: 'Input is Required' }).refine(isSingleLine, CONTROL_CHARACTER_MESSAGE).trim().min(1, required);
+  return max === undefined ? text : text.max(max, `Must be at most ${max} characters`);
+};
+
+/**
+ * Required free text over several lines (memos, details): tab and line breaks allowed, no other
+ * control characters, at most max characters.
+ */
+export const multilineText = (required: string, max: number) =>
+  z.string({ error: required }).refine(isFreeText, CONTROL_CHARACTER_MESSAGE).trim().min(1, required).max(max, `Must be at most ${max} characters`);
+
+/** Optional free text over several lines: empty is null, at most max characters. */
+export const optionalMultilineText = (max: number) =>
+  z.union([z.string(), z.null()]).optional()
+    .refine((v) => v == null || isFreeText(v), CONTROL_CHARACTER_MESSAGE)
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
+    .refine((v) => v === null || v.length <= max, `Must be at most ${max} characters`);
+
+/** Optional single-line text: empty (or the single space the old screens send) is null, at most max characters. */
+export const optionalLine = (max: number) =>
+  z.union([z.string(), z.null()]).optional()
+    .refine((v) => v == null || isSingleLine(v), CONTROL_CHARACTER_MESSAGE)
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
+    .refine((v) => v === null || v.length <= max, `Must be at most ${max} characters`);
+
+/** An upper-cased code between min and max characters, of the safe character set. */
 export const code = (min: number, max: number, messages: { required?: string; min?: string; max?: string } = {}) =>
   z.string({ error: messages.required ?? 'Code is required' })
     .trim()
     .min(1, messages.required ?? 'Code is required')
     .min(min, messages.min ?? `Must be at least ${min} characters`)
     .max(max, messages.max ?? `Must be at most ${max} characters`)
+    .regex(SAFE_CODE, SAFE_CODE_MESSAGE)
     .transform((v) => v.toUpperCase());
 
-/** Empty strings (and the single space the old screens send) mean "no value". */
-export const optionalText = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
+/** A required reference to another record's code (entity, account, door), upper-cased; the record it names decides the rest. */
+export const codeRef = (required: string, max = 40) =>
+  z.string({ error: required }).refine(isSingleLine, CONTROL_CHARACTER_MESSAGE).trim().min(1, required)
+    .max(max, `Must be at most ${max} characters`).transform((v) => v.toUpperCase());
 
-export const email = z.email({ error: 'Invalid email address format' });
+/** Empty strings (and the single space the old screens send) mean "no value"; free text up to 4000 characters. */
+export const optionalText = optionalMultilineText(4000);
+
+export const email = z.email({ error: 'Invalid email address format' }).max(254, 'Must be at most 254 characters');
 export const optionalEmail = z
-  .union([z.string(), z.null()])
+  .union([z.string().max(254, 'Must be at most 254 characters'), z.null()])
   .optional()
   .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
   .refine((v) => v === null || z.email().safeParse(v).success, 'Invalid email address format');
@@ -57,7 +94,7 @@ export const periodListQuery = z.object({
   month: z.coerce.number().int().min(1).max(12).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  search: z.string().optional(),
+  search: z.string().max(200, 'Search is at most 200 characters').refine(isSingleLine, CONTROL_CHARACTER_MESSAGE).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(25),
 });

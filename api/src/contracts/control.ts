@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { SYNC_FREQUENCIES, STATEMENT_FORMATS, optionalText, percent } from './common.js';
+import { SYNC_FREQUENCIES, STATEMENT_FORMATS, optionalLine, optionalMultilineText, percent } from './common.js';
 import { bankAccountNumber, bsb, optionalCode } from './entity.js';
 import { imageDataUrl } from './images.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../ledger/business-date.js';
 
 // Account, template and entity codes are upper-case keys, whatever case was typed.
 const accountCode = optionalCode;
@@ -18,13 +19,15 @@ export const controlSettingsContract = z.object({
   current_year: year,
   current_month: month,
   unallocated_entity: optionalCode,
-  licencee_name: optionalText,
-  licence_no: optionalText,
+  licencee_name: optionalLine(100),
+  licence_no: optionalLine(50),
+  // The business date of every posting, report and check is the calendar day in this zone.
+  time_zone: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, 'Time zone is an IANA name such as Australia/Sydney'),
   // Trust bank account (used for the ABA file's balancing debit)
   bank_code: z.union([z.string(), z.null()]).optional()
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim().toUpperCase()))
     .refine((v) => v === null || /^[A-Z]{3}$/.test(v), 'Bank code is the 3-letter ABA institution code'),
-  bank_account_name: optionalText,
+  bank_account_name: optionalLine(100),
   bank_account_number: bankAccountNumber,
   bank_account_id: z.union([z.string(), z.null()]).optional()
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
@@ -45,11 +48,11 @@ export const controlSettingsContract = z.object({
   bond_account: accountCode,
   rent_commission_account: accountCode,
   // Receipt text
-  receipt_name: optionalText,
-  receipt_text: optionalText,
-  receipt_legal: optionalText,
+  receipt_name: optionalLine(100),
+  receipt_text: optionalMultilineText(2000),
+  receipt_legal: optionalMultilineText(2000),
   // Display
-  navbar_color: optionalText,
+  navbar_color: optionalLine(30),
   enable_pools: z.boolean().default(false),
   // Templates and statements
   default_email_template: optionalCode,
@@ -57,13 +60,15 @@ export const controlSettingsContract = z.object({
   default_invoice_template: optionalCode,
   default_reports_template: optionalCode,
   default_statement_format: z.enum(Object.keys(STATEMENT_FORMATS) as ['DET', 'SUM']).default('DET'),
-  statement_message_owners: optionalText,
-  statement_message_suppliers: optionalText,
-  statement_message_tenants: optionalText,
+  statement_message_owners: optionalMultilineText(2000),
+  statement_message_suppliers: optionalMultilineText(2000),
+  statement_message_tenants: optionalMultilineText(2000),
+  // Month end: a second user holding p_approve_disbursement approves the disbursement before money moves
+  disbursement_approval: z.boolean().default(false),
   // Booking-system sync
-  gp_host: optionalText,
-  gp_user: optionalText,
-  gp_pwd: optionalText,
+  gp_host: optionalLine(200),
+  gp_user: optionalLine(100),
+  gp_pwd: optionalLine(200),
   sync_frequency: z.number().int().refine((v) => (SYNC_FREQUENCIES as readonly number[]).includes(v), 'Sync frequency is 0, 300, 900, 1800 or 3600 seconds'),
   equal_distribution_variance: percent(0, 100),
 });
@@ -74,7 +79,8 @@ export const CONTROL_SETTING_KEYS = Object.keys(controlSettingsContract.shape) a
 export const controlValueContract = z.object({ value: z.unknown() });
 
 /** Values owned by processes (start of day, month end, reconciliation, sync), never by the form. */
-export const SYSTEM_CONTROL_KEYS = ['last_start_date', 'monthend_lock_uuid', 'monthend_lock_user', 'last_sync_date', 'last_sync_run_date', 'logo'] as const;
+export const SYSTEM_CONTROL_KEYS = ['last_start_date', 'monthend_lock_uuid', 'monthend_lock_user', 'last_sync_date', 'last_sync_run_date', 'logo',
+  'last_reconcile_date', 'bank_balance_cents'] as const;
 
 /** Settings that name a transaction account: each must be an existing account. */
 export const CONTROL_ACCOUNT_KEYS = ['owner_account', 'surcharge_account', 'deposit_account', 'disburse_account', 'hold_account',

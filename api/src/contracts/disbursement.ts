@@ -5,6 +5,8 @@ import { nonNegativeMoney } from './common.js';
 export const HOLD_REASONS = {
   HOLD: 'Hold Funds',
   INVALID_BANK: 'Invalid Bank Account - Funds Held',
+  /** Money on a door the owner no longer holds (a change of owner): journal it to the owner's ledger without a door first. */
+  FORMER_DOOR: 'Funds on a door no longer owned - Journal them first',
 } as const;
 
 /** One door of an owner's row: its trust funds, the pending charges on it and what it pays out. Dollars. */
@@ -105,4 +107,6 @@ export interface DisburseResult {
   cheque_total: number;
   /** Every payment posted. */
   payments: DisbursedPayment[];
+  /** Rows sent but held now, left out with the reason (the others are paid). */
+  held?: { code: string; reason: string }[];
 }

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { DISBURSE_METHODS, ENTITY_TYPES, STATEMENT_FORMATS, code, isoDate, nonNegativeMoney, optionalEmail, percent, requiredText } from './common.js';
+import { CONTROL_CHARACTER_MESSAGE, DISBURSE_METHODS, ENTITY_TYPES, STATEMENT_FORMATS, code, codeRef, isFreeText, isSingleLine, isoDate, nonNegativeMoney, optionalEmail, percent, requiredText } from './common.js';
 
 /** Optional free text with a length limit; empty (or the single space old screens send) is null. */
 export const optionalTextMax = (max: number) =>
   z.union([z.string(), z.null()]).optional()
+    .refine((v) => v == null || isFreeText(v), CONTROL_CHARACTER_MESSAGE)
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
     .refine((v) => v === null || v.length <= max, `Must be at most ${max} characters`);
 
 /** An optional reference to another record's code: empty, null or false mean none. */
-export const optionalCode = z.union([z.string(), z.literal(false), z.null()]).optional()
+export const optionalCode = z.union([z.string().max(40, 'Must be at most 40 characters').refine(isSingleLine, CONTROL_CHARACTER_MESSAGE), z.literal(false), z.null()]).optional()
   .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toUpperCase() : null));
 
 const digits = (raw: string) => raw.replace(/[\s-]/g, '');
@@ -35,7 +36,7 @@ const digitsOf = (length: number, label: string) => z.union([z.string(), z.null(
 export const entityContract = z.object({
   code: code(4, 20, { required: 'Code is required', min: 'Must be at least 4 characters', max: 'Must be at most 20 characters' }),
   type: z.enum(ENTITY_TYPES, { error: 'Type must be Selected' }),
-  category: z.string({ error: 'Category must be Selected' }).trim().min(1, 'Category must be Selected').transform((v) => v.toUpperCase()),
+  category: codeRef('Category must be Selected'),
   name: requiredText('Name is required').pipe(z.string().min(4, 'Must be at least 4 characters').max(40, 'Must be at most 40 characters')),
   email: optionalEmail,
   address: optionalTextMax(200),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type RecordTraits, isoDate, nonNegativeMoney, optionalText, periodListQuery, requiredText } from './common.js';
+import { type RecordTraits, codeRef, isoDate, multilineText, nonNegativeMoney, optionalLine, periodListQuery, requiredText } from './common.js';
 
 /**
  * Journals (spec 2 §3 'Journal', §4 'Journals', §5 'Journal'). A line's credit increases the
@@ -13,12 +13,12 @@ export const JOURNAL_MESSAGES = {
   reasonRequired: 'A reason is required (min 10 chars)',
 } as const;
 
-const upper = (message: string) => z.string({ error: message }).trim().min(1, message).transform((v) => v.toUpperCase());
+const upper = (message: string) => codeRef(message);
 
 export const journalItemContract = z.object({
   id: z.unknown().optional(),
   entity: upper('Entity is required'),
-  door: optionalText.transform((v) => (v === null ? null : v.toUpperCase())),
+  door: optionalLine(40).transform((v) => (v === null ? null : v.toUpperCase())),
   account_id: upper('Account is required'),
   description: requiredText('Description is Required').pipe(z.string().max(200, 'Must be at most 200 characters')),
   debit: nonNegativeMoney.nullish().transform((v) => v ?? 0),
@@ -30,7 +30,7 @@ export const journalItemContract = z.object({
 
 export const journalContract = z.object({
   date: isoDate,
-  memo: requiredText('Details are required').pipe(z.string().max(2000, 'Must be at most 2000 characters')),
+  memo: multilineText('Details are required', 2000),
   items: z.array(journalItemContract, { error: 'Journal lines are required' }).min(1, 'A journal needs at least one line').max(500, 'At most 500 lines'),
   _deleted: z.unknown().optional(),
 });

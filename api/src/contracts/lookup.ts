@@ -34,7 +34,8 @@ export interface LookupData {
   account?: { id: string; description: string; type: string; gstcode: string; entity: string | null; inactive: boolean }[];
   business?: { code: string; name: string; email: string | null; address: string | null; town: string | null; state: string | null; postcode: string | null; phone1: string | null; phone2: string | null; abn: string | null; acn: string | null } | null;
   category?: { code: string; name: string; type: string; inactive: boolean }[];
-  entity?: { code: string; type: string; name: string; address: string | null; town: string | null; state: string | null; postcode: string | null; inactive: boolean }[];
+  /** The address fields only for users whose screens show them (PARTY_ADDRESS_FLAGS in contracts/permissions). */
+  entity?: { code: string; type: string; name: string; address?: string | null; town?: string | null; state?: string | null; postcode?: string | null; inactive: boolean }[];
   unit?: { door: string; name: string; entity: string | null; unittype: string | null; inactive: boolean }[];
   unitType?: { id: string; name: string; default_unit_class: string | null; annual_budget: number; inactive: boolean }[];
   unitClass?: { id: string; name: string; inactive: boolean }[];

@@ -7,7 +7,8 @@ export const PERMISSION_GROUPS = {
     'p_transaction', 'p_month_end', 'p_set_up'],
   Functional: ['p_fn_business', 'p_fn_suppliers', 'p_fn_owners', 'p_fn_bank', 'p_fn_cashbook', 'p_fn_trust',
     'p_fn_ReceiptsAndPayments'],
-  Entry: ['p_entry_receipts', 'p_entry_payments', 'p_entry_charges', 'p_entry_journals', 'p_entry_disbursement'],
+  Entry: ['p_entry_receipts', 'p_entry_payments', 'p_entry_charges', 'p_entry_journals', 'p_entry_disbursement',
+    'p_approve_disbursement'],
   Other: ['p_entities', 'p_daily_task', 'p_email', 'p_blob', 'p_business_breakdown', 'p_report_accounts',
     'p_reports_ReceiptsAndPayments', 'p_reports_trust', 'p_reports_daily', 'p_reports_eom'],
 } as const;
@@ -22,6 +23,29 @@ export type Permissions = Partial<Record<PermissionFlag, boolean>>;
 export function hasPermission(permissions: Permissions, flag: PermissionFlag): boolean {
   return permissions.p_is_admin === true || permissions[flag] === true;
 }
+
+/** True when any one of the flags allows it (a call shared by the screens of several flags). */
+export function hasAnyPermission(permissions: Permissions, flags: readonly PermissionFlag[]): boolean {
+  return flags.some((flag) => hasPermission(permissions, flag));
+}
+
+/**
+ * Who reads any party's balance (issue 8 item 20): the screens that show one, Accounts (entities,
+ * accounting) and the entry forms' balances bar. Setup's Business screen shows the business's
+ * own (entities/balance-routes.ts); p_mgt alone is every Management screen's flag, so it is not here.
+ */
+export const PARTY_BALANCE_FLAGS = ['p_entities', 'p_accounting', 'p_entry_receipts', 'p_entry_payments', 'p_entry_charges',
+  'p_entry_journals', 'p_entry_disbursement'] as const satisfies readonly PermissionFlag[];
+
+/** The flags of a Setup screen (spec 1 §2.1): the Setup tab's and the item's. */
+export const hasSetupScreen = (permissions: Permissions) => hasPermission(permissions, 'p_set_up') && hasPermission(permissions, 'p_mgt');
+
+/**
+ * Who gets the parties' addresses in the lookups (issue 8 item 20): the entity editors
+ * (p_entities) and the entry screens that print them on the Trust Account Receipt, the payment
+ * memo and the invoice. Everyone else gets code, type and name, all their pickers show.
+ */
+export const PARTY_ADDRESS_FLAGS = ['p_entities', 'p_entry_receipts', 'p_entry_payments', 'p_entry_charges'] as const satisfies readonly PermissionFlag[];
 
 /** The user types of spec 1 §3.2. SUPER and GOD get the support console. */
 export const USER_TYPES = { PORTAL: 'Portal', CLIENT: 'Client', SUPER: 'Super User', ADMIN: 'Administrator', USER: 'Standard User', GOD: 'God' } as const;

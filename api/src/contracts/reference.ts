@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, CATEGORY_TYPES, CHECKLIST_TYPES, code, money, percent, requiredText } from './common.js';
+import { ACCOUNT_TYPES, CATEGORY_TYPES, CHECKLIST_TYPES, code, codeRef, money, percent, requiredText } from './common.js';
 import { optionalCode, optionalTextMax } from './entity.js';
 
 /** Categories (spec 3 §3, §5): code 2–10 upper-cased, name at least 5, a party type. */
@@ -21,7 +21,7 @@ export const bankContract = z.object({
 export type BankInput = z.infer<typeof bankContract>;
 
 const name5 = (max = 60) => requiredText('Name is required').pipe(z.string().min(5, 'Must be at least 5 characters').max(max, `Must be at most ${max} characters`));
-const upperRequired = (message: string) => z.string({ error: message }).trim().min(1, message).transform((v) => v.toUpperCase());
+const upperRequired = (message: string) => codeRef(message);
 
 /**
  * Transaction accounts (spec 2 §3 'Account', §5 'Account'). An empty disburse-to entity (sent

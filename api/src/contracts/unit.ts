@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code, isoDate, nonNegativeMoney, requiredText } from './common.js';
+import { code, codeRef, isoDate, nonNegativeMoney, requiredText } from './common.js';
 import { optionalCode, optionalTextMax } from './entity.js';
 
 /** Units (spec 2 §3 'Unit', §4 'Unit changes', §5 'Unit'); money on the wire in dollars. */
@@ -19,7 +19,7 @@ export const UNIT_MESSAGES = {
 
 const lineId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'Invalid id')]).transform(Number);
 const idList = z.array(lineId, { error: 'Must be a list of ids' }).optional().default([]);
-const upperRequired = (message: string) => z.string({ error: message }).trim().min(1, message).transform((v) => v.toUpperCase());
+const upperRequired = (message: string) => codeRef(message);
 const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional().transform((v) => (v ? v : null));
 
 export const unitFeeLineContract = z.object({

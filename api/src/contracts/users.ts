@@ -64,6 +64,8 @@ export type UserCreateInput = z.infer<typeof userCreateContract>;
  */
 export const userUpdateContract = z.object({
   password: z.union([password, z.literal(''), z.null()]).optional().transform((v) => v || undefined),
+  /** Required when users change their own password (issue 8 item 13); never stored or logged. */
+  currentPassword: z.string().max(200, 'Must be at most 200 characters').optional().transform((v) => v || undefined),
   ...profile,
   usertype: access.usertype.optional(),
   permissions: access.permissions.optional(),

@@ -1,70 +1,111 @@
 import type { Kysely } from 'kysely';
-import { serverDate } from '../control/settings.js';
+import { ARCHIVE_PATHS, MIME, archiveFile } from '../archive/archive.js';
+import { BANKING_METHODS, createDeposit } from '../banking/banking.js';
+import { unreconciledItems } from '../bankrec/bank-items.js';
+import { completeReconciliation } from '../bankrec/bankrec.js';
+import { confirmMatches, currentSuggestions, importStatement, sampleStatementName } from '../bankstatements/statements.js';
+import type { BankingType } from '../contracts/banking.js';
 import type { CompanyTables } from '../db/schema.js';
+import { addDays, lastDayOfMonth } from '../ledger/business-date.js';
 
 type Db = Kysely<CompanyTables>;
 
 export interface DemoBankingSummary {
   deposits: number;
   reconciliations: number;
+  statementLines: number;
+  matched: number;
 }
 
-const lastDayOfMonth = (date: string) => {
-  const [y, m] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
-};
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 /**
- * The demo company's bank side, as a trust accountant would have kept it: every receipt banked
- * on its day (one deposit per day and method) and the trust account reconciled at every month
- * end and as at `through` (yesterday on first start, since a statement lags a day), each
- * statement balance being the cash lines cleared by then. Without it the demo's dashboard would
- * show a bank never banked nor reconciled. It writes only the cash book's banking tables; the
- * ledger is untouched.
+ * The demo company's bank side, kept as a trust accountant would have kept it and made through
+ * the same functions as the screens (daily banking, reconciliation, statement import, matching):
+ * - every cash, cheque and card receipt banked on its day, one deposit per day and banking
+ *   type, except the books' last two days' (so Daily Banking has receipts waiting);
+ * - the trust account reconciled at every month end before the current month;
+ * - this month's statement (a CommBank CSV, as NetBank exports it): the bank's view of this
+ *   month's deposits and payments up to yesterday, card settlements net of 1.5% fees, one
+ *   deposit nobody can identify. Its lines up to five days before the books end are imported and
+ *   matched (except the unidentified deposit); the whole file is kept as the sample statement a
+ *   newcomer downloads and imports on the Reconciliation screen, which adds the last days' lines
+ *   for the matcher to suggest.
  */
-export async function bankAndReconcileDemo(db: Db, through: string, userId: string): Promise<DemoBankingSummary> {
-  return db.transaction().execute(async (trx) => {
-    const lines = await trx.selectFrom('cashbook').select(['id', 'date', 'method', 'amount']).where('date', '<=', through).orderBy('date').orderBy('id').execute();
-    const deposits = new Map<string, { date: string; method: string; amount: number; ids: number[] }>();
-    for (const line of lines) {
-      if (Number(line.amount) <= 0) continue;
-      const ref = `DEP${line.date.replace(/-/g, '')}${line.method}`;
-      const deposit = deposits.get(ref) ?? { date: line.date, method: line.method, amount: 0, ids: [] };
-      deposit.amount += Number(line.amount);
-      deposit.ids.push(Number(line.id));
-      deposits.set(ref, deposit);
+export async function bankAndReconcileDemo(db: Db, today: string, user: { id: string }, company: { code: string; name: string }): Promise<DemoBankingSummary> {
+  // The books may end before today: the last two days of receipts to bank wait for banking.
+  const last = ((await db.selectFrom('cashbook').select((eb) => eb.fn.max('date').as('d')).where('date', '<=', today).where('amount', '>', '0').where('method', 'in', ['CASH', 'CHQ', 'CARD']).executeTakeFirst())?.d as string | undefined) ?? today;
+  const bankedThrough = addDays(last, -2);
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  let deposits = 0;
+  await db.transaction().execute(async (trx) => {
+    const lines = await trx.selectFrom('cashbook as c').innerJoin('txn as t', 't.id', 'c.txn_id')
+      .select(['c.id', 'c.date', 'c.method', 'c.amount'])
+      .where('c.amount', '>', '0').where('c.method', 'in', ['CASH', 'CHQ', 'CARD']).where('t.kind', '<>', 'REVERSAL').where('c.date', '<=', bankedThrough)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('txn as r').select('r.id').whereRef('r.reversal_of', '=', 't.id'))))
+      .orderBy('c.date').orderBy('c.id').execute();
+    const groups = new Map<string, { date: string; items: { id: number; amount: number }[] }>();
+    for (const l of lines) {
+      const type = (Object.keys(BANKING_METHODS) as BankingType[]).find((t) => BANKING_METHODS[t].includes(l.method))!;
+      const key = `${l.date}|${type}`;
+      const g = groups.get(key) ?? { date: l.date, items: [] };
+      g.items.push({ id: Number(l.id), amount: Number(l.amount) / 100 });
+      groups.set(key, g);
     }
-    for (const [ref, d] of deposits) {
-      await trx.insertInto('deposit').values({ banking_ref: ref, date: d.date, method: d.method, amount: String(d.amount), user_id: userId }).execute();
-      for (let i = 0; i < d.ids.length; i += 1000) {
-        await trx.insertInto('deposit_item').values(d.ids.slice(i, i + 1000).map((id) => ({ cashbook_id: String(id), banking_ref: ref }))).execute();
-      }
+    for (const g of groups.values()) {
+      await createDeposit(trx, user, company, g.date, g.items, { archiveSlip: g.date >= thisMonth });
+      deposits += 1;
     }
-
-    const statementDates = [...new Set(lines.map((l) => lastDayOfMonth(l.date)).filter((d) => d < through)), through];
-    let balance = 0;
-    let next = 0;
-    for (const [k, date] of statementDates.entries()) {
-      const cleared: number[] = [];
-      const starting = balance;
-      for (; next < lines.length && lines[next]!.date <= date; next++) {
-        balance += Number(lines[next]!.amount);
-        cleared.push(Number(lines[next]!.id));
-      }
-      const rec = await trx
-        .insertInto('reconciliation')
-        .values({ ref: `REC${String(k + 1).padStart(4, '0')}`, date, starting_balance: String(starting), ending_balance: String(balance), user_id: userId })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (let i = 0; i < cleared.length; i += 1000) {
-        await trx.insertInto('reconcile_item').values(cleared.slice(i, i + 1000).map((id) => ({ cashbook_id: String(id), reconciliation_id: String(rec.id) }))).execute();
-      }
-    }
-    return { deposits: deposits.size, reconciliations: statementDates.length };
   });
-}
 
-/** The server's calendar day before `today` (the demo books are dated in local time too). */
-export function dayBefore(today: Date): string {
-  return serverDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1));
+  let reconciliations = 0;
+  let balance = 0;
+  const first = (await db.selectFrom('cashbook').select((eb) => eb.fn.min('date').as('d')).executeTakeFirst())?.d as string | undefined;
+  for (let end = first ? lastDayOfMonth(first) : thisMonth; end < thisMonth; end = lastDayOfMonth(addDays(end, 1))) {
+    await db.transaction().execute(async (trx) => {
+      const items = (await unreconciledItems(trx)).filter((i) => i.date <= end);
+      const total = items.reduce((a, i) => a + i.amount, 0);
+      await completeReconciliation(trx, user, company.name, {
+        data: items.map((i) => ({ banking_ref: i.key, amount: i.amount / 100 })), starting: balance / 100, balance: (balance + total) / 100, control: total / 100, date: end,
+      }, today, { archiveReport: end >= addDays(thisMonth, -1) });
+      balance += total;
+      reconciliations += 1;
+    });
+  }
+
+  // This month's statement as the bank shows it.
+  const yesterday = addDays(today, -1);
+  const open = (await unreconciledItems(db)).filter((i) => i.date >= thisMonth && i.date <= yesterday && !i.contra);
+  const rows: [string, number, string][] = open.map((i) => {
+    const card = i.method.includes('CARD');
+    const amount = card ? i.amount - Math.round(i.amount * 0.015) : i.amount;
+    const text = i.type === 'DEPOSIT' ? (card ? `MERCHANT SETTLEMENT ${i.ref}` : `DEPOSIT ${i.ref} NOOSA BRANCH`) : `${i.amount > 0 ? 'DIRECT CREDIT' : 'TRANSFER TO'} ${i.details.toUpperCase()} ${i.ref}`;
+    return [card ? addDays(i.date, 1) > yesterday ? i.date : addDays(i.date, 1) : i.date, amount, text];
+  });
+  rows.push([addDays(last, -9) < thisMonth ? thisMonth : addDays(last, -9), 31_415, 'DIRECT CREDIT UNKNOWN PAYER 884210']);
+  rows.sort((a, b) => a[0].localeCompare(b[0]));
+  let running = balance;
+  const money = (c: number) => `${c >= 0 ? '+' : '-'}${(Math.abs(c) / 100).toFixed(2)}`;
+  const lines = rows.map(([date, amount, text]) => {
+    running += amount;
+    return { date, csv: `${dmy(date)},"${money(amount)}","${text.replace(/"/g, "'")}","${money(running)}"` };
+  });
+  // NetBank lists the newest first.
+  const csvOf = (part: typeof lines) => part.map((l) => l.csv).reverse().join('\n');
+  // The statement as first imported ends five days before the books do; the whole month is
+  // shipped as the sample a newcomer imports, whose older lines are already held.
+  const cutoff = addDays(last, -5);
+  const earlier = lines.filter((l) => l.date < cutoff);
+  let statementLines = 0;
+  let matched = 0;
+  if (rows.length) {
+    await db.transaction().execute(async (trx) => {
+      await archiveFile(trx, { userCode: user.id, path: ARCHIVE_PATHS.REPORTS, name: sampleStatementName(`CommBank ${today.slice(0, 7)}.csv`), mime: MIME.csv, content: new TextEncoder().encode(csvOf(lines)) });
+      if (!earlier.length) return;
+      statementLines = (await importStatement(trx, user.id, { name: `CommBank ${today.slice(0, 7)} to ${earlier[earlier.length - 1]!.date}.csv`, layout: 'CBA', content: csvOf(earlier) })).added;
+      const { suggestions } = await currentSuggestions(trx);
+      if (suggestions.length) matched = (await confirmMatches(trx, user.id, { matches: suggestions.map((s) => ({ lines: s.lines, items: s.items })) })).matches;
+    });
+  }
+  return { deposits, reconciliations, statementLines, matched };
 }

@@ -11,7 +11,7 @@ import { journalContract } from '../contracts/journals.js';
 import { type Database, jsonb, schemaNameFor } from '../db/open.js';
 import { entityDefaults } from '../companies/starter-books.js';
 import { DEMO_COMPANY } from './first-start.js';
-import { bankAndReconcileDemo, dayBefore } from './bank-statements.js';
+import { bankAndReconcileDemo } from './bank-statements.js';
 import type { CompanyTables } from '../db/schema.js';
 import { postDisbursement } from '../disbursement/post.js';
 import { disbursementRows, toWire } from '../disbursement/rows.js';
@@ -20,6 +20,7 @@ import { nextNumber, openPeriod, postTxns } from '../ledger/ledger.js';
 import { toCents } from '../money/cents.js';
 import { closeOpenPeriod } from '../ledger/period.js';
 import { type CashLine, type PostingLine, type TxnDraft, percentOf, periodBounds } from '../ledger/posting-rules.js';
+import { businessDate, businessDay } from '../ledger/business-date.js';
 import { reverseTxn } from '../ledger/reversal.js';
 import { writeLog } from '../log/system-log.js';
 
@@ -563,7 +564,7 @@ export async function postDemoBooks(db: Db, p: BooksParams): Promise<BooksSummar
   const r = prng(p.seed);
   const existing = await db.selectFrom('txn').select('id').limit(1).executeTakeFirst();
   if (existing) throw new Error('The demo books go into a company without posted history');
-  const today = p.today ?? new Date();
+  const today = p.today ?? businessDay();
   const cast = await createCast(db, p, r);
   const cards: DemoCard[] = await db.selectFrom('card_type').select(['code', 'surcharge_payer', 'surcharge_owner']).where('inactive', '=', false).orderBy('code').execute();
 
@@ -603,7 +604,7 @@ export async function postStartBooks(db: Database, userId = 'ADMIN'): Promise<Bo
   console.log(`Posting the demo books of ${DEMO_COMPANY.code} (a year of receipts, charges, releases and disbursements)...`);
   const summary = await postDemoBooks(db.company(schemaNameFor(DEMO_COMPANY.code)), { ...DEMO_BOOKS, userId, companyCode: DEMO_COMPANY.code, companyName: DEMO_COMPANY.name });
   console.log(`Demo books posted: ${summary.owners} owners, ${summary.units} units, ${summary.txns} transactions, ${summary.postings} postings in ${summary.seconds.toFixed(1)} s.`);
-  const banking = await bankAndReconcileDemo(db.company(schemaNameFor(DEMO_COMPANY.code)), dayBefore(new Date()), userId);
-  console.log(`Demo bank: ${banking.deposits} deposits banked, ${banking.reconciliations} statements reconciled.`);
+  const banking = await bankAndReconcileDemo(db.company(schemaNameFor(DEMO_COMPANY.code)), await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))), { id: userId }, { code: DEMO_COMPANY.code, name: DEMO_COMPANY.name });
+  console.log(`Demo bank: ${banking.deposits} deposits banked, ${banking.reconciliations} months reconciled, a statement of ${banking.statementLines} lines imported (${banking.matched} matched).`);
   return summary;
 }

@@ -12,7 +12,10 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createCompany } from '../companies/companies.js';
 import { readConfig } from '../config.js';
+import { exitIfFolderInUse } from '../db/data-folder-lock.js';
 import { openDatabase, schemaNameFor } from '../db/open.js';
+import { ALL_PERMISSIONS, addMember } from '../users/membership.js';
+import { businessDay } from '../ledger/business-date.js';
 import { DEMO_BOOKS, postDemoBooks } from './books.js';
 import { prepareDatabase } from './first-start.js';
 
@@ -47,12 +50,12 @@ const code = (values.company ?? 'BIGTRUST').toUpperCase();
 const companyName = `${code[0]}${code.slice(1).toLowerCase()} Holiday Lettings Pty Ltd`;
 
 const config = readConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir), poolSize: 2 });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir), poolSize: 2 }).catch(exitIfFolderInUse);
 try {
   await prepareDatabase(db, config);
   const exists = await db.control.selectFrom('company').select('code').where('code', '=', code).executeTakeFirst();
   if (exists) throw new Error(`Company ${code} already exists: seed a fresh one with --company <CODE>`);
-  const today = new Date();
+  const today = businessDay();
   await createCompany(db, {
     code,
     companyName,
@@ -64,7 +67,7 @@ try {
     },
   });
   const admin = config.adminUser.toUpperCase();
-  await db.control.insertInto('user_company').values({ user_id: admin, company_code: code }).onConflict((oc) => oc.doNothing()).execute();
+  await addMember(db.control, admin, code, ALL_PERMISSIONS);
   console.log(`Seeding ${code} on ${db.kind}: ${owners} owners, ${units} units, ${months} months, ${bMin}-${bMax} bookings per unit per month`);
 
   const started = performance.now();

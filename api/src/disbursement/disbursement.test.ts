@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../auth/passwords.js';
 import { createCompany } from '../companies/companies.js';
 import { HOLD_REASONS } from '../contracts/disbursement.js';
 import { jsonb, schemaNameFor } from '../db/open.js';
@@ -9,7 +8,9 @@ import { postTxn } from '../ledger/ledger.js';
 import { trustPosition } from '../ledger/trust-position.js';
 import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
+import { addAdminTo, insertUser } from '../testing/users.js';
 import { splitByWeight } from './rows.js';
+import { DEFAULT_TIME_ZONE, businessDay, dateInZone } from '../ledger/business-date.js';
 
 type Db = Kysely<CompanyTables>;
 let api: TestApi;
@@ -19,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const now = new Date();
-const TODAY = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+const now = businessDay();
+const TODAY = dateInZone(DEFAULT_TIME_ZONE);
 
 /** A company of its own per test: the test parties, the trust account settings, and funds received. */
 async function company(funds: [string, string | null, number][] = DEFAULT_FUNDS) {
@@ -29,7 +30,7 @@ async function company(funds: [string, string | null, number][] = DEFAULT_FUNDS)
     code, companyName: 'Seaside Lettings', year: now.getFullYear(), month: now.getMonth() + 1,
     settings: { bank_code: 'CBA', bank_account_name: 'Seaside Trust Account', bank_bsb: '062-000', bank_account_number: '12345678', bank_account_id: '301500' },
   });
-  await api.db.control.insertInto('user_company').values({ user_id: api.config.adminUser.toUpperCase(), company_code: code }).execute();
+  await addAdminTo(api.db, api.config.adminUser, code);
   const db = api.db.company(schemaNameFor(code));
   await addTestParties(db);
   for (const [entity, door, cents] of funds) await receive(db, entity, door, cents);
@@ -139,11 +140,7 @@ describe('GET /api/disburse: the preview', () => {
 
   it('needs p_entry_disbursement to preview and to post; month end locks posting for others', async () => {
     const { code, db, call } = await company();
-    await api.db.control.insertInto('app_user').values({
-      id: `CLERK${run}`, name: 'Clerk', email: null, usertype: 'USER', password_hash: await hashPassword('clerk-pass-1'),
-      default_company: code, permissions: jsonb({ p_accounting: true }),
-    }).execute();
-    await api.db.control.insertInto('user_company').values({ user_id: `CLERK${run}`, company_code: code }).execute();
+    await insertUser(api.db, { id: `CLERK${run}`, name: 'Clerk', password: 'clerk-pass-1', companies: { [code]: { p_accounting: true } } });
     const token = await api.signIn(`CLERK${run}`, 'clerk-pass-1');
     expect((await api.call('GET', '/api/disburse', { database: code, token })).status).toBe(403);
     expect((await api.call('POST', '/api/disburse', { database: code, token, body: [{ code: 'SUPCLEAN', disburse: 200 }] })).status).toBe(403);
@@ -166,7 +163,7 @@ describe('POST /api/disburse: posting with the ABA file', () => {
     const res = await call('POST', '/api/disburse', rows);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const data = res.body.data;
-    expect(data.filename).toMatch(new RegExp(`^ABA-${'DISB'}\\d{4}-\\d{8}-\\d{4}\\.aba$`));
+    expect(data.filename).toMatch(new RegExp(`^ABA-${'DISB'}\\d{4}-\\d{8}-\\d{6}-\\d+\\.aba$`));
     expect(data.payments.map((p: any) => [p.code, p.method, p.ref, p.amount])).toEqual([
       ['OWNJONES', 'EFT', '1', 300], ['OWNSMITH', 'EFT', '2', 1300], ['SUPCLEAN', 'EFT', '3', 200], ['SUPPLUMB', 'CHQ', '4', 150],
     ]);

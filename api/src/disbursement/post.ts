@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { ARCHIVE_PATHS, type ArchivePath, MIME, archiveFile } from '../archive/archive.js';
 import type { DisburseRequest, DisbursedPayment, DisburseResult } from '../contracts/disbursement.js';
-import { serverDate } from '../control/settings.js';
+import { clockInZone, companyTimeZone, dateInZone } from '../ledger/business-date.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import { openPeriod, postTxns } from '../ledger/ledger.js';
+import { lockDoors, openPeriod, postTxns } from '../ledger/ledger.js';
 import { type TxnDraft, dateInPeriod } from '../ledger/posting-rules.js';
 import { formatCents, toCents, toDollars } from '../money/cents.js';
 import { AbaError, type AbaCredit, buildAba } from './aba.js';
@@ -23,10 +23,12 @@ export interface DisburseContext {
   now?: Date;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** 'ABA-<company>-<yyyyMMdd-HHmm>.aba', server local time. */
-export const abaFilename = (company: string, now: Date) =>
-  `ABA-${company}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}.aba`;
+/**
+ * 'ABA-<company>-<yyyyMMdd-HHmmss>-<first payment number>.aba' in the company's time zone: the
+ * payment number (unique in the company) keeps two disbursements in the same second apart (issue 8 item 17).
+ */
+export const abaFilename = (company: string, now: Date, timeZone: string, firstRef: string) =>
+  `ABA-${company}-${dateInZone(timeZone, now).replace(/-/g, '')}-${clockInZone(timeZone, now)}-${firstRef}.aba`;
 
 
 /** What the row would pay now, or why it cannot be paid as sent. */
@@ -62,22 +64,31 @@ async function abaSettings(trx: Db) {
  */
 export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: DisburseContext): Promise<DisburseResult> {
   const now = ctx.now ?? new Date();
-  const codes = items.map((i) => i.code).sort();
-  const found = await trx.selectFrom('entity').select(['code', 'type']).where('code', 'in', codes).orderBy('code').forUpdate().execute();
-  const missing = codes.filter((c) => !found.some((f) => f.code === c));
+  const allCodes = items.map((i) => i.code).sort();
+  const found = await trx.selectFrom('entity').select(['code', 'type']).where('code', 'in', allCodes).orderBy('code').forUpdate().execute();
+  const missing = allCodes.filter((c) => !found.some((f) => f.code === c));
   if (missing.length) throw new ApiError(404, `Unknown entit${missing.length > 1 ? 'ies' : 'y'}: ${missing.join(', ')}`);
+  // Units before balances, the order Change Owner and postTxns take them in.
+  await lockDoors(trx, (await trx.selectFrom('ledger_balance').select('door').where('entity', 'in', allCodes).where('door', '<>', '').execute()).map((b) => b.door));
   // Lock the balances before reading them, so what is checked is what is paid.
-  await trx.selectFrom('ledger_balance').select(['entity', 'door']).where('entity', 'in', codes).orderBy('entity').orderBy('door').forUpdate().execute();
+  await trx.selectFrom('ledger_balance').select(['entity', 'door']).where('entity', 'in', allCodes).orderBy('entity').orderBy('door').forUpdate().execute();
 
-  const rows = new Map((await disbursementRows(trx, codes)).map((r) => [r.code, r]));
-  const problems = items.map((i) => ({ code: i.code, message: refusal(i, rows.get(i.code)) })).filter((p): p is { code: string; message: string } => p.message !== null);
-  if (problems.length) {
+  const rows = new Map((await disbursementRows(trx, allCodes)).map((r) => [r.code, r]));
+  // A row held now (hold, bad bank account, money on a door its owner no longer holds) is left
+  // out with its reason, so one such row does not refuse the others (issue 8 item 5).
+  const held = items.filter((i) => rows.get(i.code) && !rows.get(i.code)!.allowed).map((i) => ({ code: i.code, reason: rows.get(i.code)!.holdReason! }));
+  const heldCodes = new Set(held.map((h) => h.code));
+  const problems = items.filter((i) => !heldCodes.has(i.code)).map((i) => ({ code: i.code, message: refusal(i, rows.get(i.code)) })).filter((p): p is { code: string; message: string } => p.message !== null);
+  if (problems.length || held.length === items.length) {
+    problems.push(...held.map((h) => ({ code: h.code, message: `${h.code}: ${h.reason}` })));
     throw new ApiError(409, problems.length === 1 ? problems[0]!.message : `${problems.length} rows cannot be disbursed as sent: ${problems.map((p) => p.message).join('; ')}`, { problems });
   }
 
+  const codes = allCodes.filter((c) => !heldCodes.has(c));
   const settings = await abaSettings(trx);
   const period = await openPeriod(trx);
-  const today = serverDate(now);
+  const timeZone = await companyTimeZone(trx);
+  const today = dateInZone(timeZone, now);
   const date = dateInPeriod(today, period);
 
   // One batch through the ledger (same checks as one by one, balances locked once, numbers as a block).
@@ -128,7 +139,7 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
     }
     if (!file || file.creditTotal !== eftTotal || file.debitTotal !== eftTotal) throw new Error(`ABA total ${file?.creditTotal} differs from the EFT payments ${eftTotal}`);
     aba = file.text;
-    filename = abaFilename(ctx.companyCode, now);
+    filename = abaFilename(ctx.companyCode, now, timeZone, payments.find((p) => p.method === 'EFT')!.ref);
     archiveId = await archiveFile(trx, {
       date: now, userCode: ctx.userId, path: ctx.archivePath ?? ARCHIVE_PATHS.DISBURSEMENT, name: filename, mime: MIME.aba, content: new Uint8Array(Buffer.from(aba, 'ascii')),
     });
@@ -144,6 +155,7 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
     cheques,
     cheque_total: toDollars(cheques.reduce((a, p) => a + toCents(p.amount), 0)),
     payments,
+    held,
   };
 }
 
@@ -152,5 +164,6 @@ export function disburseMessage(r: DisburseResult): string {
   let message = `Disbursed ${formatCents(all)} to ${r.payments.length} payee${r.payments.length === 1 ? '' : 's'}`;
   if (r.count) message += `; ${r.count} by EFT (${formatCents(toCents(r.total))}) in ${r.filename}`;
   if (r.cheques.length) message += `; ${r.cheques.length} by cheque (${formatCents(toCents(r.cheque_total))})`;
+  if (r.held?.length) message += `; held: ${r.held.map((h) => `${h.code} (${h.reason})`).join(', ')}`;
   return message;
 }

@@ -3,6 +3,7 @@ import { disburseRequestContract } from '../contracts/disbursement.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
+import { postingTransaction } from '../http/idempotency.js';
 import { jsonBody } from '../http/validate.js';
 import { disburseMessage, postDisbursement } from './post.js';
 import { disbursementRows, toWire } from './rows.js';
@@ -20,9 +21,10 @@ export function disbursementRoutes(deps: AppDeps) {
   app.post('/', requires('p_entry_disbursement'), jsonBody(disburseRequestContract), async (c) => {
     const company = c.get('company');
     const items = c.req.valid('json');
-    const result = await company.db.transaction().execute((trx) =>
-      postDisbursement(trx, items, { userId: c.get('user').id, companyCode: company.code, companyName: company.name }));
-    return c.json({ data: result, message: disburseMessage(result) });
+    return postingTransaction(c, async (trx) => {
+      const result = await postDisbursement(trx, items, { userId: c.get('user').id, companyCode: company.code, companyName: company.name });
+      return { body: { data: result, message: disburseMessage(result) } };
+    });
   });
 
   /** A stored ABA file again, as the file it was. */

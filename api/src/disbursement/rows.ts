@@ -139,6 +139,10 @@ export function computeRow(
   let holdReason: string | null = null;
   if (e.disburse_method === 'HOLD') holdReason = HOLD_REASONS.HOLD;
   else if (e.disburse_method === 'EFT' && !isValidBankAccount(e.bank_bsb, e.bank_account_number)) holdReason = HOLD_REASONS.INVALID_BANK;
+  else if (isOwner) {
+    const former = balances.filter((b) => b.door !== '' && b.balance !== 0 && !doors.includes(b.door)).map((b) => b.door);
+    if (former.length) holdReason = `${HOLD_REASONS.FORMER_DOOR} (${former.join(', ')})`;
+  }
   const allowed = holdReason === null;
   const computed = Math.max(0, funds - (override ? 0 : pendingTotal) - hold);
   const disburse = allowed ? computed : 0;

@@ -4,6 +4,7 @@ import { postTxn } from '../ledger/ledger.js';
 import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { changeLog, countRows, createStaff, expectRefused, tableRows } from '../users/test-support.js';
+import { DEFAULT_TIME_ZONE, dateInZone } from '../ledger/business-date.js';
 
 let api: TestApi;
 let db: Kysely<any>;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   await addTestParties(co());
   db = co() as never as Kysely<any>;
   const info = (await api.call('GET', '/api/control/info')).body.data;
-  today = new Date().toISOString().slice(0, 10);
+  today = dateInZone(DEFAULT_TIME_ZONE);
   const first = `${info.current_year}-${String(info.current_month).padStart(2, '0')}-01`;
   if (today < first) today = first;
   // OWNSMITH holds $250.00 for door 101; OWNSMITH pays a pending $40.00 charge.

@@ -20,7 +20,7 @@ import { entityPendingCharges, entityStatement } from './statement.js';
 
 type Row = Record<string, unknown>;
 const companyDb = (c: Context<AppEnv>) => c.get('company').db as unknown as Kysely<any>;
-const codeParam = (c: Context<AppEnv>) => decodeURIComponent(c.req.param('code') ?? '').trim().toUpperCase();
+const codeParam = (c: Context<AppEnv>) => (c.req.param('code') ?? '').trim().toUpperCase();
 
 /**
  * The business entity has an editor under Setup (p_mgt) as well as in Accounts (p_entities);

@@ -3,6 +3,7 @@ import { postTxn } from '../ledger/ledger.js';
 import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { createStaff } from '../users/test-support.js';
+import { DEFAULT_TIME_ZONE, dateInZone } from '../ledger/business-date.js';
 
 let api: TestApi;
 let first: string;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   first = `${info.current_year}-${month}-01`;
   mid = `${info.current_year}-${month}-15`;
   last = `${info.current_year}-${month}-28`;
-  today = new Date().toISOString().slice(0, 10);
+  today = dateInZone(DEFAULT_TIME_ZONE);
   if (today < first) today = first;
   if (today > last) today = last;
   // $100.00 on the first, $250.00 on door 102 on the 15th; a pending $40.00 charge OWNSMITH pays to SUPCLEAN

@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booksCompany, post } from '../balances/books-fixture.js';
 import type { CompanyTables } from '../db/schema.js';
+import { balancesFromTrialBalance, hledgerBalances, journalFromExports } from '../testing/hledger.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { centsText, csvField, csvLine } from '../documents/csv.js';
 import { postingsCsv } from './ledger-export.js';
@@ -127,71 +124,27 @@ describe('GET /api/ledger/postings and /api/ledger/cashlines', () => {
   });
 });
 
-/** CSV rows to objects (the exports never quote: codes and numbers only). */
-const parse = (text: string) => {
-  const [head, ...lines] = text.trimEnd().split('\r\n');
-  const keys = head!.split(',');
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [keys[i]!, v])));
-};
-
-/** Dollars text to cents, exactly. */
-const cents = (v: string) => {
-  const [whole, frac = '00'] = v.replace('-', '').split('.');
-  return (v.startsWith('-') ? -1 : 1) * (Number(whole) * 100 + Number(frac.padEnd(2, '0')));
-};
-
-function hledgerAvailable(): boolean {
-  try {
-    execFileSync('hledger', ['--version'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe("an outsider's double-entry tool checks the books from the exports", () => {
   it('balances every txn, and its balances match the trial balance (hledger when installed, and here)', async () => {
     const asAt = '2026-10-31';
-    const postings = parse((await raw(`/api/ledger/postings?from=2000-01-01&to=${asAt}`)).text);
-    const cash = parse((await raw(`/api/ledger/cashlines?from=2000-01-01&to=${asAt}`)).text);
-    const trial = parse((await raw(`/api/ledger/trialbalance?date=${asAt}&format=csv`)).text);
-
-    // Journal text: a ledger amount is money held for the party (a liability of the trust), a
-    // cash line money in the trust bank account (an asset).
-    const txns = new Map<string, { date: string; lines: [string, number][] }>();
-    const at = (r: Record<string, string>) => txns.get(`${r.kind} ${r.ref}`) ?? txns.set(`${r.kind} ${r.ref}`, { date: r.date!, lines: [] }).get(`${r.kind} ${r.ref}`)!;
-    const account = (r: Record<string, string>) => ['liabilities', 'trust', r.party, r.door || '-', r.account].join(':');
-    for (const p of postings) at(p).lines.push([account(p), -cents(p.amount!)]);
-    for (const c of cash) at(c).lines.push(['assets:trust:bank', cents(c.amount!)]);
-    const money = (c: number) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
-    const journal = [...txns].map(([name, t]) => `${t.date} ${name}\n${t.lines.map(([a, c]) => `    ${a}  ${money(c)} AUD`).join('\n')}\n`).join('\n');
+    // Journal text (testing/hledger.ts): a ledger amount is money held for the party (a liability
+    // of the trust), a cash line money in the trust bank account (an asset).
+    const { txns, journal, sums } = journalFromExports(
+      (await raw(`/api/ledger/postings?from=2000-01-01&to=${asAt}`)).text,
+      (await raw(`/api/ledger/cashlines?from=2000-01-01&to=${asAt}`)).text,
+    );
+    const expected = balancesFromTrialBalance((await raw(`/api/ledger/trialbalance?date=${asAt}&format=csv`)).text);
 
     // The equalities, checked here whatever is installed.
     for (const [name, t] of txns) expect(t.lines.reduce((s, [, c]) => s + c, 0), name).toBe(0);
-    const expected = new Map<string, number>();
-    for (const r of trial.filter((r) => r.type !== 'TOTAL' && r.type !== 'CASHBOOK')) {
-      expected.set(['liabilities', 'trust', r.code, r.door || '-', r.account].join(':'), -cents(r.balance!));
-    }
-    expected.set('assets:trust:bank', cents(trial.find((r) => r.type === 'CASHBOOK')!.balance!));
-    const summed = new Map<string, number>();
-    for (const t of txns.values()) for (const [a, c] of t.lines) summed.set(a, (summed.get(a) ?? 0) + c);
-    for (const [a, c] of summed) if (c === 0) summed.delete(a);
-    expect(Object.fromEntries(summed)).toEqual(Object.fromEntries(expected));
+    expect(sums).toEqual(expected);
 
-    if (!hledgerAvailable()) {
+    const tool = hledgerBalances(journal, '2026-11-01');
+    if (!tool) {
       console.warn('hledger is not installed: the balance equalities were checked in the test only');
       return;
     }
-    const dir = mkdtempSync(join(tmpdir(), 'oa-hledger-'));
-    const file = join(dir, 'trust.journal');
-    writeFileSync(file, journal);
-    // hledger refuses a journal with any unbalanced transaction.
-    execFileSync('hledger', ['-f', file, 'check'], { stdio: 'pipe' });
-    const out = execFileSync('hledger', ['-f', file, 'balance', '--flat', '--no-elide', '-e', '2026-11-01', '-O', 'csv'], { encoding: 'utf8' });
-    const rows = out.trim().split(/\r?\n/).slice(1).map((l) => l.split(',').map((v) => v.replace(/^"|"$/g, '')));
-    const total = rows.find((r) => r[0] === 'total');
-    expect(total?.[1]).toBe('0');
-    const fromTool = Object.fromEntries(rows.filter((r) => r[0] !== 'total').map(([a, v]) => [a!, cents(v!.replace(/ ?AUD ?/, '').trim())]));
-    expect(fromTool).toEqual(Object.fromEntries(expected));
+    expect(tool.total).toBe('0');
+    expect(tool.balances).toEqual(expected);
   });
 });

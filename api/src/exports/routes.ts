@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { postingsExportQuery, trialBalanceQuery } from '../contracts/balances.js';
-import { serverDate } from '../control/settings.js';
+import { businessDate } from '../ledger/business-date.js';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
 import { queryParams } from '../http/validate.js';
@@ -12,8 +12,8 @@ export function exportRoutes({ requires }: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/ledger/trialbalance', requires('p_reports_trust'), queryParams(trialBalanceQuery), async (c) => {
-    const { date = serverDate(), format } = c.req.valid('query');
     const company = c.get('company');
+    const { date = await businessDate(company.db), format } = c.req.valid('query');
     if (format === 'csv') {
       const text = await trialBalanceCsv(company.db, date);
       return new Response(text, { status: 200, headers: csvHeaders(`trialbalance-${company.code}-${date}.csv`) });

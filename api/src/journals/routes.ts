@@ -3,6 +3,7 @@ import { JOURNAL_MESSAGES, journalContract, journalListQuery, journalReversalBod
 import type { AppDeps } from '../deps.js';
 import { ApiError, conflict, notFound, validationError } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
+import { postingTransaction } from '../http/idempotency.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
 import { reverseTxn } from '../ledger/reversal.js';
@@ -43,12 +44,10 @@ export function journalRoutes(deps: AppDeps) {
   app.post('/', requires('p_entry_journals'), jsonBody(journalContract), async (c) => {
     const input = c.req.valid('json');
     const user = c.get('user');
-    const company = c.get('company');
-    const journal = await company.db.transaction().execute(async (trx) => {
+    return postingTransaction(c, async (trx) => {
       const posted = await postJournal(trx, user.id, input);
-      return (await readJournal(trx, posted.id))!;
+      return { body: { data: (await readJournal(trx, posted.id))!, message: 'Record Created' } };
     });
-    return c.json({ data: journal, message: 'Record Created' });
   });
 
   app.put('/:id', requires('p_entry_journals'), async (c) => {

@@ -45,3 +45,61 @@ export async function writeLog(executor: Kysely<any>, entry: LogEntry): Promise<
 
 /** Fields regulators require a change history for (spec: owners' names, addresses, bank details, trust account). */
 export const REGULATED_ROUTINES = ['entity', 'control'] as const;
+
+/**
+ * Aggregates unexpected errors before they reach the system log, so a flood of failing requests
+ * (the same bad sign-in a thousand times) cannot fill it (issue 8 item 6). The first error of a
+ * kind (company, method, path and message) in a window is written; repeats in that window are
+ * only counted, and the next row of that kind after the window says how many were left out. At
+ * most `maxRows` error rows of all kinds are written per window; the rest are counted the same way.
+ * In memory per process: a restart forgets the counts, which loses figures but never an error kind.
+ */
+export class ErrorLogLimiter {
+  private windowStart = 0;
+  private rowsInWindow = 0;
+  private readonly seen = new Map<string, { until: number; repeats: number }>();
+  private dropped = 0;
+
+  constructor(
+    private readonly windowMs = 60_000,
+    private readonly maxRows = 30,
+  ) {}
+
+  /** Whether to write this error now, and how many left-out errors the row should mention. */
+  admit(kind: string, now = Date.now()): { write: false } | { write: true; repeats: number; dropped: number } {
+    if (now - this.windowStart >= this.windowMs) {
+      this.windowStart = now;
+      this.rowsInWindow = 0;
+      // Forget finished windows (so the map stays small); their repeats still get counted in the next row.
+      for (const [key, entry] of this.seen) {
+        if (entry.until > now) continue;
+        this.dropped += entry.repeats;
+        this.seen.delete(key);
+      }
+    }
+    const entry = this.seen.get(kind);
+    if (entry && entry.until > now) {
+      entry.repeats++;
+      return { write: false };
+    }
+    if (this.rowsInWindow >= this.maxRows) {
+      this.dropped++;
+      return { write: false };
+    }
+    this.rowsInWindow++;
+    const repeats = entry?.repeats ?? 0;
+    const dropped = this.dropped;
+    this.dropped = 0;
+    this.seen.set(kind, { until: now + this.windowMs, repeats: 0 });
+    return { write: true, repeats, dropped };
+  }
+}
+
+/** The message of an admitted error row with the counts of the errors left out before it. */
+export function withLeftOut(message: string, repeats: number, dropped: number): string {
+  const notes = [
+    repeats ? `${repeats} identical error${repeats === 1 ? '' : 's'} before this one not logged` : '',
+    dropped ? `${dropped} earlier error${dropped === 1 ? '' : 's'} of other kinds or windows not logged` : '',
+  ].filter(Boolean);
+  return notes.length ? `${message} [${notes.join('; ')}]` : message;
+}

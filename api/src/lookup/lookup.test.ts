@@ -4,6 +4,7 @@ import { LOOKUP_LISTS } from '../contracts/lookup.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { createStaff } from '../users/test-support.js';
 import { userKey } from '../users/user-key.js';
+import { businessDay } from '../ledger/business-date.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('POST /api/lookup and POST /api/control/info', () => {
     expect(data.accountType).toContainEqual({ code: 'OWNER', description: 'Owners Funds' });
     expect(data.statementFormats).toEqual([{ code: 'DET', description: 'Detailed' }, { code: 'SUM', description: 'Summary' }]);
     expect(data.entityTypes.map((t: { code: string }) => t.code)).toEqual(['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT', 'POOL', 'UNALLOC']);
-    expect(data.years[0]).toBe(new Date().getFullYear());
+    expect(data.years[0]).toBe(businessDay().getFullYear());
     expect(data.months[10]).toEqual({ value: 11, label: 'Nov' });
     expect(data.userKey).toBe(userKey('DEMOTRUST', 'ADMIN'));
     expect(data.sync).toBe(false);

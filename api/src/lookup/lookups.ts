@@ -3,6 +3,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { ACCOUNT_TYPES, ENTITY_TYPES, STATEMENT_FORMATS } from '../contracts/common.js';
 import { LOOKUP_LISTS, type LookupData, type LookupList, MONTH_NAMES } from '../contracts/lookup.js';
 import { fromHundredths, toDollars } from '../money/cents.js';
+import { businessDay } from '../ledger/business-date.js';
 
 type Query = SelectQueryBuilder<any, any, any>;
 type Rows = Record<string, unknown>[];
@@ -13,11 +14,12 @@ const ENTITY_TYPE_NAMES: Record<string, string> = {
 const codeList = (entries: Record<string, string>) => Object.entries(entries).map(([code, description]) => ({ code, description }));
 
 /** The database lists: the answer's name and the query (active rows unless asked otherwise). */
-function listQueries(db: Kysely<any>, active: (q: Query) => Query): Partial<Record<LookupList, [string, Query]>> {
+function listQueries(db: Kysely<any>, active: (q: Query) => Query, addresses: boolean): Partial<Record<LookupList, [string, Query]>> {
+  const entityColumns = addresses ? ['code', 'type', 'name', 'address', 'town', 'state', 'postcode', 'inactive'] : ['code', 'type', 'name', 'inactive'];
   return {
     ACCOUNT: ['account', active(db.selectFrom('account').select(['id', 'description', 'type', 'gstcode', 'entity', 'inactive']).orderBy('id'))],
     CATEGORY: ['category', active(db.selectFrom('category').select(['code', 'name', 'type', 'inactive']).orderBy('code'))],
-    ENTITY: ['entity', active(db.selectFrom('entity').select(['code', 'type', 'name', 'address', 'town', 'state', 'postcode', 'inactive']).orderBy('code'))],
+    ENTITY: ['entity', active(db.selectFrom('entity').select(entityColumns).orderBy('code'))],
     UNIT: ['unit', active(db.selectFrom('unit').select(['door', 'name', 'entity', 'unittype', 'inactive']).orderBy('door'))],
     UNITTYPE: ['unitType', active(db.selectFrom('unit_type').select(['id', 'name', 'default_unit_class', 'annual_budget', 'inactive']).orderBy('id'))],
     UNITCLASS: ['unitClass', active(db.selectFrom('unit_class').select(['id', 'name', 'inactive']).orderBy('id'))],
@@ -35,9 +37,9 @@ const CONVERT: Record<string, (rows: Rows) => Rows> = {
 };
 
 /** The one statement answering the database lists of a request. */
-function lookupStatement(db: Kysely<any>, wanted: Set<LookupList>, includeInactive: boolean) {
+function lookupStatement(db: Kysely<any>, wanted: Set<LookupList>, includeInactive: boolean, addresses: boolean) {
   const active = (q: Query) => (includeInactive ? q : q.where('inactive', '=', false));
-  const selected = Object.entries(listQueries(db, active)).filter(([list]) => wanted.has(list as LookupList)).map(([, v]) => v!);
+  const selected = Object.entries(listQueries(db, active, addresses)).filter(([list]) => wanted.has(list as LookupList)).map(([, v]) => v!);
   const needed = selected.length > 0 || wanted.has('BUSINESS') || wanted.has('PERIODS');
   if (!needed) return null;
   const query = db.selectNoFrom((eb) => [
@@ -63,6 +65,8 @@ export interface LookupOptions {
   schema: string;
   lists: 'ALL' | LookupList[];
   includeInactive: boolean;
+  /** The parties' addresses in ENTITY: only for users whose screens show them (PARTY_ADDRESS_FLAGS). */
+  addresses: boolean;
   userKey: string;
 }
 
@@ -73,10 +77,10 @@ export interface LookupOptions {
  */
 export async function loadLookups(db: Kysely<any>, options: LookupOptions): Promise<LookupData> {
   const wanted = new Set<LookupList>(options.lists === 'ALL' ? LOOKUP_LISTS : options.lists);
-  const shape = `${options.schema}|${options.includeInactive}|${[...wanted].sort().join(',')}`;
+  const shape = `${options.schema}|${options.includeInactive}|${options.addresses}|${[...wanted].sort().join(',')}`;
   let statement = compiled.get(shape);
   if (statement === undefined) {
-    statement = lookupStatement(db, wanted, options.includeInactive);
+    statement = lookupStatement(db, wanted, options.includeInactive, options.addresses);
     if (compiled.size >= STATEMENT_CACHE_LIMIT) compiled.clear();
     compiled.set(shape, statement);
   }
@@ -86,7 +90,7 @@ export async function loadLookups(db: Kysely<any>, options: LookupOptions): Prom
     for (const name of statement.names) (data as unknown as Record<string, unknown>)[name] = (CONVERT[name] ?? ((r: Rows) => r))(row[name] as Rows);
     if (wanted.has('BUSINESS')) data.business = (row.business as LookupData['business']) ?? null;
     if (wanted.has('PERIODS')) {
-      const year = Number(row.current_year ?? new Date().getFullYear());
+      const year = Number(row.current_year ?? businessDay().getFullYear());
       data.years = Array.from({ length: 6 }, (_, i) => year - i);
       data.months = MONTH_NAMES.map((name, i) => ({ value: i + 1, label: name.slice(0, 3) }));
     }

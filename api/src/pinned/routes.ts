@@ -26,7 +26,7 @@ export function pinnedRoutes({ requires }: AppDeps) {
   });
 
   app.get('/:userId', requires('company'), async (c) => {
-    const userId = decodeURIComponent(c.req.param('userId')).trim().toUpperCase();
+    const userId = c.req.param('userId').trim().toUpperCase();
     const user = c.get('user');
     if (userId !== user.id && !hasPermission(user.permissions, 'p_is_admin')) throw forbidden('You may read only your own pinned cards');
     const rows = await c.get('company').db.selectFrom('pinned_card').selectAll().where('user_id', '=', userId).orderBy('card_name').execute();

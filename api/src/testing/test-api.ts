@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { createApp } from '../app.js';
-import { type Config, readConfig } from '../config.js';
-import { type Database, openDatabase } from '../db/open.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/open.js';
 import { type AppDeps, createDeps } from '../deps.js';
-import { prepareDatabase } from '../demo/first-start.js';
+import { openTestDatabase, testConfig } from './prepared-database.js';
 
 export interface CallOptions {
   token?: string | null;
@@ -32,30 +30,13 @@ export interface TestApi {
 }
 
 /**
- * A real API over a real, empty database: PGlite in memory by default, or a fresh database on
- * the PostgreSQL server named by DATABASE_URL (CI runs the API suite both ways).
+ * A real API over a real database of its own holding the test company's starter books: PGlite in
+ * memory by default, or a fresh database on the PostgreSQL server named by DATABASE_URL (CI runs
+ * the API suite both ways).
  */
 export async function startTestApi(): Promise<TestApi> {
-  // Tests write rows behind the API's back, so reads are never served from the cache here.
-  const config: Config = { ...readConfig({}), tokenSecret: 'test-secret-for-api-tests', dataDir: '', readCacheMs: 0 };
-  let dropDatabase = async () => {};
-  let db: Database;
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `oa_test_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    db = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-    dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    db = await openDatabase({});
-  }
-  await prepareDatabase(db, config);
+  const config = testConfig();
+  const { db, drop: dropDatabase } = await openTestDatabase();
   const deps = await createDeps(config, db);
   const app = createApp(deps);
   let adminToken: string | null = null;

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { securityHeaders } from '../http/security-headers.js';
 
 /** The remotes and their build folders; the manifest tells the shell where each one lives. */
 export const REMOTES = ['mf-accounts', 'mf-transactions', 'mf-daily', 'mf-setup', 'mf-reports', 'mf-support'] as const;
@@ -34,7 +35,7 @@ export function staticSite(rootDir: string) {
   const shellDir = resolve(rootDir, 'shell/dist');
   const folders = new Map<string, string>(REMOTES.map((r) => [r, resolve(rootDir, r, 'dist')]));
 
-  app.use('*', compress());
+  app.use('*', securityHeaders(), compress());
 
   app.get('/mf-manifest.json', (c) => {
     const remotes = Object.fromEntries(REMOTES.map((r) => [r.replace('-', '_'), `/remotes/${r}/remoteEntry.js`]));
@@ -56,7 +57,8 @@ export function staticSite(rootDir: string) {
 
   function inside(base: string, path: string): string | null {
     const full = normalize(join(base, decodeURIComponent(path)));
-    return full.startsWith(base) ? full : null;
+    // With the separator: a sibling such as dist.env or dist.bak merely begins with the folder's name.
+    return full === base || full.startsWith(base + sep) ? full : null;
   }
 
   app.get('/remotes/:remote/*', async (c) => {

@@ -1,7 +1,7 @@
 import { accountContract } from 'api/contracts/reference';
 import { ACCOUNT_TYPES } from 'api/contracts/common';
 import { CheckmarkRegular, PresenceBlockedRegular } from '@fluentui/react-icons';
-import { CheckboxField, ListEditor, SelectField, TextField, useLookups, type EditorContext, type ListColumn, type ListRecord, type Lookups, useWatch } from 'shared-ui';
+import { CheckboxField, GpSyncButton, ListEditor, SelectField, listQueryKey, queryClient, TextField, useLookups, type EditorContext, type ListColumn, type ListRecord, type Lookups, useWatch } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { lookupName, lookupOptions, mapOptions, refreshLookups } from '../common/lookups.js';
 
@@ -43,8 +43,8 @@ function AccountEditor({ isNew, record, lookups }: EditorContext<ListRecord> & {
 }
 
 /**
- * Transaction Accounts (spec 3 §2). The GP Sync button of the spec needs the booking-system
- * integration, which this build does not have yet, so it is not offered.
+ * Transaction Accounts (spec 3 §2): GP marks an account linked to the booking system; GP Sync
+ * brings its charge codes over (offered when Control Settings name a booking system).
  */
 export default function AccountsScreen() {
   const lookups = useLookups().data;
@@ -72,6 +72,7 @@ export default function AccountsScreen() {
       editorTitle={(record, isNew) => (isNew ? 'Add Transaction Account' : `Transaction Account: ${String(record?.id ?? '')}`)}
       afterSave={refreshLookups}
       afterDelete={refreshLookups}
+      toolbarExtra={() => <GpSyncButton path="/api/account/sync" onSynced={() => void queryClient.invalidateQueries({ queryKey: listQueryKey('/api/account/list') })} />}
       editor={(ctx) => <AccountEditor {...ctx} lookups={lookups} />}
     />
   );

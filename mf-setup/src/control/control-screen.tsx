@@ -59,6 +59,7 @@ function TabBody({ tab, record, lookups }: { tab: TabName; record: ControlRecord
     case 'General Settings':
       return (
         <FormGrid>
+          <TextField name="time_zone" label="Time zone (business date)" maxLength={40} hint="IANA name, e.g. Australia/Sydney" />
           <TextField name="bank_account_name" label="Trust account name" maxLength={32} />
           <TextField name="bank_code" label="Bank code (ABA)" upperCase maxLength={3} hint="3 letters, e.g. CBA" />
           <TextField name="bank_bsb" label="BSB" maxLength={7} hint="NNN-NNN" />
@@ -73,6 +74,7 @@ function TabBody({ tab, record, lookups }: { tab: TabName; record: ControlRecord
           <PercentField name="equal_distribution_variance" label="Equal distribution variance" min={0} max={100} />
           <TextField name="navbar_color" label="Navigation bar colour" maxLength={20} hint="A CSS colour, e.g. #0f6cbd" />
           <CheckboxField name="enable_pools" label="Enable owner pools" />
+          <CheckboxField name="disbursement_approval" label="Disbursements need approval (month end)" />
         </FormGrid>
       );
     case 'Booking-system Sync':

@@ -1,10 +1,10 @@
 import { unitTypeContract } from 'api/contracts/reference';
 import { CheckmarkRegular } from '@fluentui/react-icons';
-import { CheckboxField, ListEditor, NumberField, SelectField, TextField, formatBudget, useLookups, type ListColumn, type ListRecord } from 'shared-ui';
+import { CheckboxField, GpSyncButton, ListEditor, NumberField, SelectField, TextField, formatBudget, listQueryKey, queryClient, useLookups, type ListColumn, type ListRecord } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { lookupName, lookupOptions, refreshLookups } from '../common/lookups.js';
 
-/** Unit Types (spec 3 §2): the budget is whole dollars; GP marks a type linked to the booking system. */
+/** Unit Types (spec 3 §2): the budget is whole dollars; GP marks a type linked to the booking system, GP Sync brings them over. */
 export default function UnitTypeScreen() {
   const lookups = useLookups().data;
   const columns: ListColumn<ListRecord>[] = [
@@ -28,6 +28,7 @@ export default function UnitTypeScreen() {
       editorTitle={(record, isNew) => (isNew ? 'Add Unit Type' : `Unit Type: ${String(record?.id ?? '')}`)}
       afterSave={refreshLookups}
       afterDelete={refreshLookups}
+      toolbarExtra={() => <GpSyncButton path="/api/unit/sync_unittype" onSynced={() => void queryClient.invalidateQueries({ queryKey: listQueryKey('/api/unittype') })} />}
       editor={({ isNew, record }) => (
         <FormGrid>
           <TextField name="id" label="Code" required upperCase maxLength={10} disabled={!isNew} />

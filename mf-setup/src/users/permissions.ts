@@ -27,6 +27,7 @@ export const PERMISSION_LABELS: Record<PermissionFlag, string> = {
   p_entry_charges: 'Charges',
   p_entry_journals: 'Journals',
   p_entry_disbursement: 'Disbursements and charge release',
+  p_approve_disbursement: 'Approve the month-end disbursement',
   p_entities: 'Owners, suppliers and units',
   p_daily_task: 'Tasks & Audit',
   p_email: 'Email Log',

@@ -24,7 +24,7 @@ const columns: ListColumn<ListRecord>[] = [
   { header: 'Email', field: 'email', sortable: true },
 ];
 
-const fieldKinds = { id: 'text', name: 'text', email: 'text', usertype: 'select', password: 'text', desktopRows: 'number', mobileRows: 'number', inactive: 'checkbox' } as const;
+const fieldKinds = { id: 'text', name: 'text', email: 'text', usertype: 'select', password: 'text', currentPassword: 'text', desktopRows: 'number', mobileRows: 'number', inactive: 'checkbox' } as const;
 
 /** One permission flag as a checkbox bound to permissions.<flag>. */
 function PermissionBox({ flag }: { flag: PermissionFlag }) {
@@ -53,7 +53,8 @@ function PermissionsTab() {
   );
 }
 
-function ProfileFields({ isNew }: { isNew: boolean }) {
+/** `self`: the signed-in user's own record, whose new password needs the current one (the server checks). */
+function ProfileFields({ isNew, self = false }: { isNew: boolean; self?: boolean }) {
   return (
     <>
       <TextField name="name" label="Name" required maxLength={60} />
@@ -66,6 +67,9 @@ function ProfileFields({ isNew }: { isNew: boolean }) {
         autoComplete="new-password"
         hint={isNew ? 'At least 8 characters' : 'Leave blank to keep the current password'}
       />
+      {self ? (
+        <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" hint="Needed to change your password; changing it signs you out everywhere" />
+      ) : null}
       <NumberField name="desktopRows" label="Rows per page (desktop)" required decimals={0} min={MIN_PAGE_ROWS} />
       <NumberField name="mobileRows" label="Rows per page (mobile)" required decimals={0} min={MIN_PAGE_ROWS} />
     </>
@@ -76,16 +80,16 @@ function SignatureTab() {
   return <ImageField name="signature" label="Signature" maxKb={SIGNATURE_MAX_BYTES / 1024} previewHeight={120} hint="PNG or JPEG, at most 150 kb" />;
 }
 
-function userTabs(actorIsSuper: boolean): EditorTab<ListRecord>[] {
+function userTabs(actorIsSuper: boolean, actorId: string): EditorTab<ListRecord>[] {
   return [
     {
       value: 'details',
       label: 'Details',
-      render: ({ isNew }: EditorContext<ListRecord>) => (
+      render: ({ isNew, record }: EditorContext<ListRecord>) => (
         <FormGrid>
           <TextField name="id" label="Code" required upperCase maxLength={25} disabled={!isNew} hint={isNew ? 'At least 5 characters, no spaces' : undefined} />
           <SelectField name="usertype" label="User Type" required options={assignableUserTypes(actorIsSuper).map((t) => ({ value: t, label: userTypeName(t) }))} />
-          <ProfileFields isNew={isNew} />
+          <ProfileFields isNew={isNew} self={!isNew && record?.id === actorId} />
           <CheckboxField name="inactive" label="Inactive" />
         </FormGrid>
       ),
@@ -124,9 +128,9 @@ function TemporaryNotice({ userId }: { userId: string }) {
           editorSize="medium"
           editorTitle={() => 'My profile'}
           // Only the profile fields go to the server, so the update never touches access.
-          toBody={(v) => ({ name: v.name, email: v.email, password: v.password, desktopRows: v.desktopRows, mobileRows: v.mobileRows, signature: v.signature })}
+          toBody={(v) => ({ name: v.name, email: v.email, password: v.password, currentPassword: v.currentPassword, desktopRows: v.desktopRows, mobileRows: v.mobileRows, signature: v.signature })}
           editorTabs={[
-            { value: 'details', label: 'Details', render: () => <FormGrid><ProfileFields isNew={false} /></FormGrid> },
+            { value: 'details', label: 'Details', render: () => <FormGrid><ProfileFields isNew={false} self /></FormGrid> },
             { value: 'signature', label: 'Signature', render: () => <SignatureTab /> },
           ]}
           onClose={() => setEditing(false)}
@@ -153,10 +157,10 @@ export default function UsersScreen() {
       fieldKinds={fieldKinds}
       defaults={{ usertype: 'USER', desktopRows: 25, mobileRows: 20, permissions: {} }}
       // The password is never read back; a blank one on a saved user keeps the current one.
-      toForm={(record) => ({ ...record, password: '' })}
+      toForm={(record) => ({ ...record, password: '', currentPassword: '' })}
       editorSize="large"
       editorTitle={(record, isNew) => (isNew ? 'Add User' : `User: ${String(record?.id ?? '')}`)}
-      editorTabs={userTabs(user.is_super === true)}
+      editorTabs={userTabs(user.is_super === true, String(user.id))}
     />
   );
 }

@@ -131,7 +131,11 @@ describe('ListEditor', () => {
     const d = await dialog();
     await waitFor(() => expect((within(d).getByLabelText('Code') as HTMLInputElement).value).toBe('RENT'));
     expect(calls.some((c) => c.method === 'GET' && c.url === '/api/item/1')).toBe(true);
-    for (const name of ['Save', 'Delete', 'Cancel']) expect(within(d).getByRole('button', { name })).toBeTruthy();
+    // Found by their text, not by role: a role query computes every accessible name in the dialog and,
+    // on two cores shared with the build and the API suites, ran past the wait while the buttons were there.
+    for (const name of ['Save', 'Delete', 'Cancel']) {
+      await waitFor(() => expect(within(d).getByText(name).closest('button')).toBeTruthy());
+    }
   });
 
   it('deletes only after CONFIRM DELETION is answered YES', async () => {

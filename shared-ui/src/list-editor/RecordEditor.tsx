@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { api, ApiFailure } from '../runtime/api.js';
 import { notify } from '../runtime/notify.js';
+import { useSubmissionKey } from '../runtime/submission-key.js';
 import { applyServerErrors } from '../fields/errors.js';
 import { FieldsReadOnlyContext } from '../fields/readOnly.js';
 import { newRecordValues, toFormValues, toWireValues } from '../fields/values.js';
@@ -90,17 +91,20 @@ export function RecordEditor<Row extends ListRecord>(props: RecordEditorProps<Ro
   const isNew = saveMode(record) === 'create';
   const loading = currentKey !== null && recordQuery.isPending;
 
+  // Creating posts (receipts, payments, journals, charges): a double click or retry must not post twice.
+  const submission = useSubmissionKey();
   const save = useMutation({
     mutationFn: async (values: FieldValues) => {
       const body = props.toBody ? props.toBody(values, record) : toWireValues(values, fieldKinds);
       const plan = savePlan(record ?? {}, paths, keyField);
       const result =
         plan.method === 'POST'
-          ? await api.post<{ data: Row; message?: string }>(plan.path, body, { quiet: true })
+          ? await api.post<{ data: Row; message?: string }>(plan.path, body, { quiet: true, headers: submission.headers(body) })
           : await api.put<{ data: Row; message?: string }>(plan.path, body, { quiet: true });
       return { result, mode: plan.method === 'POST' ? ('create' as const) : ('update' as const) };
     },
     onSuccess: async ({ result, mode }) => {
+      submission.done();
       const message = result.message ?? (mode === 'create' ? 'Record Created' : 'Record Updated');
       notify(props.savedNotice ? props.savedNotice(result.data, mode, message) : { title: message, intent: 'success', timeout: TOAST_TIMEOUT });
       if (invalidate) await queryClient.invalidateQueries({ queryKey: invalidate });

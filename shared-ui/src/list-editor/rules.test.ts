@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiFailure } from '../runtime/api.js';
 import {
-  canDelete, deleteFailureMessage, effectiveSearch, isMobileWidth, isReadOnly, keyPath, opensEditor, pageCount, pageOf,
+  canDelete, toggleKeys, deleteFailureMessage, effectiveSearch, isMobileWidth, isReadOnly, keyPath, opensEditor, pageCount, pageOf,
   pageSizeFor, saveMode, savePlan, sortRows, visibleRows,
 } from './rules.js';
 import { applyPeriod, isCurrentMonth, loadPeriod, periodQuery, savePeriod } from './period.js';
@@ -104,5 +104,14 @@ describe('period filter', () => {
     expect(loadPeriod('journals', current).period).toBe('current');
     sessionStorage.setItem('oa.periodFilter.bad', '{not json');
     expect(loadPeriod('bad', current)).toEqual({ period: 'current', month: 6, year: 2022 });
+  });
+});
+
+describe('toggleKeys', () => {
+  it('adds the ticked rows, removes the unticked, and leaves the set it was given alone', () => {
+    const before = new Set(['A', 'B']);
+    expect([...toggleKeys(before, ['C', 'D'], true)]).toEqual(['A', 'B', 'C', 'D']);
+    expect([...toggleKeys(before, ['B', 'Z'], false)]).toEqual(['A']);
+    expect([...before]).toEqual(['A', 'B']);
   });
 });

@@ -122,3 +122,13 @@ export function deleteFailureMessage(failure: unknown, record: Record<string, un
   const fallback = [record?.code, record?.id, key].find((v) => v !== undefined && v !== null && v !== '');
   return message || (fallback !== undefined ? String(fallback) : '??? Unknown Error');
 }
+
+/** The ticked keys after rows are ticked (on) or unticked: what a RowSelection's onChange keeps. */
+export function toggleKeys<K>(ticked: ReadonlySet<K>, changed: readonly K[], on: boolean): Set<K> {
+  const next = new Set(ticked);
+  for (const key of changed) {
+    if (on) next.add(key);
+    else next.delete(key);
+  }
+  return next;
+}

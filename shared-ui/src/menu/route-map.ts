@@ -143,6 +143,8 @@ export const ROUTE_MAP: MenuGroup[] = [
       tab('eom', 'End Of Month', '/reports/eom', 'p_reports_eom', [
         ['download', 'Download'],
         ['statements', 'Statements'],
+        // Issue 12 'Beyond the seeds': a financial year's pack for an external auditor.
+        ['auditpack', "Auditor's Pack"],
       ]),
     ],
   },

@@ -67,7 +67,11 @@ export function yearPage(year: number): number[] {
 // ---- Party selector (spec 1 §4.4, spec 2 §3) ----
 
 export const PARTY_TYPES = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT', 'OTHER'] as const;
-export type PartyType = (typeof PARTY_TYPES)[number];
+/**
+ * UNALLOC (unallocated funds, spec 2 §1) is not among the defaults: only a screen that asks for it
+ * offers it, as Journals do to clear money held in SUSPENSE to the right owner or tenant.
+ */
+export type PartyType = (typeof PARTY_TYPES)[number] | 'UNALLOC';
 
 export interface PartyValue {
   type: PartyType;

@@ -23,6 +23,9 @@ export class ApiFailure extends Error {
   }
 }
 
+/** No answer at all (fetch itself failed: the network, or the request cut off by leaving the page), shown as a 502. */
+export class NetworkFailure extends ApiFailure {}
+
 export type FailureListener = (failure: ApiFailure, request: { method: string; path: string }) => void;
 const failureListeners = new Set<FailureListener>();
 
@@ -40,6 +43,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Return the raw Response (file downloads). */
   raw?: boolean;
+  /** Extra request headers (the Idempotency-Key of a posting, see useSubmissionKey). */
+  headers?: Record<string, string>;
 }
 
 let apiBase = '';
@@ -60,7 +65,7 @@ export function buildQuery(query: RequestOptions['query']): string {
 }
 
 export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = session.get('token');
   const database = session.get('database');
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -71,7 +76,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   try {
     response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal });
   } catch (e) {
-    throw notify(new ApiFailure(502, e instanceof Error ? e.message : 'Unknown Error'), method, path, options);
+    throw notify(new NetworkFailure(502, e instanceof Error ? e.message : 'Unknown Error'), method, path, options);
   }
   if (options.raw && response.status === 200) return response as T;
   let payload: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 export * from './session.js';
 export * from './api.js';
+export * from './submission-key.js';
 export * from './query-client.js';
 export * from './notify.js';
 export * from './alerts.js';

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { ApiFailure, api, fetchControl, fetchCurrentUser, fetchLookups, queryClient, session, startupKeys, trappedErrorFrom, type TrappedError } from 'shared-ui';
+import { useEffect, useRef, useState } from 'react';
+import { ApiFailure, NetworkFailure, api, fetchControl, fetchCurrentUser, fetchLookups, queryClient, session, startupKeys, trappedErrorFrom, type TrappedError } from 'shared-ui';
 import { handleSessionFailure } from './session-rules.js';
 
 export type StartupState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'trapped'; failure: TrappedError };
@@ -47,17 +47,33 @@ async function syncOnce(): Promise<void> {
   }
 }
 
+/** Start-up requests that got no answer at all are tried again this many times, a second apart, before the access-denied page. */
+export const NETWORK_RETRIES = 3;
+
 export function useStartup(enabled: boolean): { state: StartupState; retry: () => void } {
   const [state, setState] = useState<StartupState>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const networkRetries = useRef(0);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
     setState({ phase: 'loading' });
     runStartup().then(
-      () => live && setState({ phase: 'ready' }),
+      () => {
+        networkRetries.current = 0;
+        if (live) setState({ phase: 'ready' });
+      },
       (error: unknown) => {
         if (!live) return;
+        // No answer is not a refusal: leaving the page mid start-up cuts its requests off, and
+        // trapping that would greet the next page with Access Denied. Try again shortly; a page
+        // that is going away never runs the timer, so nothing is stored.
+        if (error instanceof NetworkFailure && networkRetries.current < NETWORK_RETRIES) {
+          networkRetries.current += 1;
+          setTimeout(() => live && setAttempt((a) => a + 1), 1000);
+          return;
+        }
+        networkRetries.current = 0;
         const failure = error instanceof ApiFailure ? error : new ApiFailure(418, error instanceof Error ? error.message : 'Unknown Error');
         if (handleSessionFailure(failure)) return;
         const trapped = trappedErrorFrom(failure.status, failure.message, failure.data);

@@ -1,0 +1,34 @@
+/**
+ * `npm test`: the type-check and the front-end build run beside the unit and API tests (none needs
+ * another, and the API suite leaves a core mostly free), then the end-to-end suite runs on the
+ * built apps. The first failure stops the run, as `a && b && c` would.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
+
+/** Runs a step; a quiet step's output is held and printed whole when it ends, so logs do not interleave. */
+function step(name, command, args, { quiet = false } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      if (output) process.stdout.write(`\n== ${name}\n${output}`);
+      console.log(`== ${name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const results = await Promise.all([
+  step('type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { quiet: true }),
+  step('front-end build', process.execPath, ['scripts/build.mjs'], { quiet: true }),
+  step('unit and API tests', bin('vitest'), ['run']),
+]);
+if (results.includes(false)) process.exit(1);
+process.exit((await step('end-to-end tests', bin('playwright'), ['test'])) ? 0 : 1);

@@ -1,0 +1,1 @@
+export { base64Blob, saveBlob } from './files.js';

@@ -1,0 +1,42 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { session } from 'shared-ui';
+import { NETWORK_RETRIES, localDate, useStartup } from './startup.js';
+
+const answers: Record<string, unknown> = {
+  '/api/control': { data: { today: localDate(), sync_frequency: 0 } },
+  '/api/lookup': { data: {}, sync: false },
+  '/api/auth': { data: { code: 'ADMIN' } },
+};
+
+function serveAfter(failures: number) {
+  let calls = 0;
+  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+    calls += 1;
+    if (calls <= failures) throw new TypeError('Failed to fetch');
+    const path = new URL(url, 'http://localhost').pathname;
+    return new Response(JSON.stringify(answers[path] ?? {}), { status: 200 });
+  }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.set('trappedError', null);
+});
+
+describe('start-up when a request gets no answer', () => {
+  it('tries again instead of trapping the error, so leaving the page mid start-up leaves no Access Denied behind', async () => {
+    serveAfter(2);
+    const { result } = renderHook(() => useStartup(true));
+    await waitFor(() => expect(result.current.state.phase).toBe('ready'), { timeout: 5000 });
+    expect(session.get('trappedError')).toBeNull();
+  });
+
+  it('shows the access-denied page once the retries are spent', async () => {
+    serveAfter(Number.POSITIVE_INFINITY);
+    const { result } = renderHook(() => useStartup(true));
+    await waitFor(() => expect(result.current.state.phase).toBe('trapped'), { timeout: (NETWORK_RETRIES + 2) * 1000 });
+    expect(session.get('trappedError')).toContain('Failed to fetch');
+  });
+});
