@@ -28,6 +28,12 @@ export interface Config {
   staticDir: string | undefined;
   /** How long reference lists and lookups may be served from memory (ms); 0 turns the cache off. */
   readCacheMs: number;
+  /**
+   * Where the e-mail outbox sends (smtp://user:pass@host:587, STARTTLS where offered; smtps:// for
+   * TLS from the start). Unset: the demo runs a loopback SMTP server of its own; production holds
+   * messages as New until it is set.
+   */
+  smtpUrl: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,5 +61,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenHours: Number(env.TOKEN_HOURS ?? 10),
     staticDir: env.STATIC_DIR,
     readCacheMs: Number(env.READ_CACHE_MS ?? 5_000),
+    smtpUrl: env.SMTP_URL || undefined,
   };
 }

@@ -6,6 +6,7 @@ import { Directory } from './http/directory.js';
 import { type Requires, createGuard } from './http/guard.js';
 import { ReadCache } from './http/read-cache.js';
 import { JobRunner } from './jobs/jobs.js';
+import { Mailer } from './email/mailer.js';
 
 /** Everything a feature router needs, built once per process (or per test). */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   reads: ReadCache;
   /** Long operations with progress polled through GET /api/progress/{id} (see jobs/jobs.ts). */
   jobs: JobRunner;
+  /** The e-mail outbox worker (api/src/email): started by server.ts, told to send now by POST /api/email/send. */
+  mailer: Mailer;
   /** Failed sign-ins back off after 5 per user id (and user at an address) and 30 per address (an office shares one). */
   throttle: { user: LoginThrottle; address: LoginThrottle };
 }
@@ -26,5 +29,5 @@ export async function createDeps(config: Config, db: Database): Promise<AppDeps>
   const tokens = await createTokenService(db.control, config.tokenSecret, config.tokenHours);
   const directory = new Directory(db);
   const reads = new ReadCache(config.readCacheMs);
-  return { config, db, tokens, directory, reads, jobs: new JobRunner(db), requires: createGuard({ db, tokens, directory, reads }), throttle: { user: new LoginThrottle(5), address: new LoginThrottle(30) } };
+  return { config, db, tokens, directory, reads, jobs: new JobRunner(db), mailer: new Mailer(db), requires: createGuard({ db, tokens, directory, reads }), throttle: { user: new LoginThrottle(5), address: new LoginThrottle(30) } };
 }

@@ -309,6 +309,30 @@ export interface CompanyTables {
     report: ColumnType<string | null, string | null | undefined, string | null>;
     selection: ColumnType<unknown, RawBuilder<string> | null | undefined, RawBuilder<string> | null>;
   };
+  // E-mail outbox (api/src/email): one row per message, sent by the outbox worker.
+  email_log: {
+    id: Serial;
+    creation_time: Timestamp;
+    user_code: string;
+    sender_entity_code: string | null;
+    from_name: Generated<string>;
+    from_address: string;
+    to_entity_code: string | null;
+    to_name: Generated<string>;
+    to_address: string;
+    subject: string;
+    content: string;
+    text_content: string;
+    message_type: string;
+    message_id: string;
+    current_status: Generated<string>;
+    attempts: Generated<number>;
+    next_attempt_at: Timestamp;
+    sending_started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    sent_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    smtp_response: string | null;
+  };
+  email_attachment: { id: Serial; email_id: Int8; archive_id: Int8; filename: string };
   // Cash book (api/src/cashbook): receipt/payment details and banked/reconciled status.
   cashbook_detail: { txn_id: Int8; payer_type: string; payer_entity: string | null; door: string | null; surcharge: Int8; surcharge_rate: number };
   // A deleted receipt's number, kept void with its reason (api/src/ledger/receipt-delete.ts).
