@@ -40,6 +40,7 @@ import { userRoutes } from './users/routes.js';
 import { monthEndChecklistRoutes, monthEndRoutes } from './monthend/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { emailListRoutes, emailRoutes, emailStatementRoutes } from './email/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -68,9 +69,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/checklist', checklistRoutes(deps));
   app.route('/api/monthend', monthEndRoutes(deps));
   app.route('/api/statement', statementRoutes(deps));
+  app.route('/api/reports/emailstatements', emailStatementRoutes(deps));
   app.route('/api/reports', reportRoutes(deps));
+  app.route('/api/email', emailRoutes(deps));
   app.route('/api/templates', templateRoutes(deps));
   app.route('/api/entity/balance', entityBalanceRoutes(deps));
+  app.route('/api/entity/emaillist', emailListRoutes(deps));
   app.route('/api/entity', entityRoutes(deps));
   app.route('/api/unit', unitRoutes(deps));
   app.route('/api/rental', rentalRoutes(deps));

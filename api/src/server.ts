@@ -10,6 +10,9 @@ import { scheduleSyncs, startDemoBookingSystem } from './bookings/schedule.js';
 import { postStartBooks } from './demo/books.js';
 import { DEMO_COMPANY, finishDemoBooks, prepareDatabase } from './demo/first-start.js';
 import { staticSite } from './web/static-site.js';
+import { queueDemoEmails } from './email/demo.js';
+import { type LocalSmtp, startLocalSmtp } from './email/local-smtp.js';
+import { redactSmtpUrl } from './email/mailer.js';
 
 const config = readConfig();
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -23,6 +26,17 @@ const deps = await createDeps(config, db);
 // Runs left 'running' by a process that died are marked interrupted (features resume their own).
 await deps.jobs.sweepInterrupted();
 const api = createApp(deps);
+// The e-mail outbox: SMTP_URL in production; the demo runs a loopback SMTP server that keeps what it receives.
+let localSmtp: LocalSmtp | null = null;
+if (config.smtpUrl) deps.mailer.use(config.smtpUrl);
+else if (!config.production) {
+  localSmtp = await startLocalSmtp({ folder: resolve(config.dataDir, 'mail'), keep: 0 }).catch((e) => { console.error('Local SMTP server not started:', e); return null; });
+  if (localSmtp) deps.mailer.use(localSmtp.url, { ignoreTLS: true });
+}
+if (!config.production) {
+  await queueDemoEmails(db, DEMO_COMPANY, config.adminUser.toUpperCase()).catch((e) => console.error('Demo e-mails not queued:', e));
+}
+deps.mailer.start();
 // The demo company's booking system runs beside the API (not in production; BOOKING_SIM=off leaves it out).
 const demoBookings = config.production || process.env.BOOKING_SIM === 'off' ? null
   : await startDemoBookingSystem(deps, { code: DEMO_COMPANY.code, schema: schemaNameFor(DEMO_COMPANY.code) }, config.adminUser.toUpperCase()).catch((e) => { console.error('Demo booking system not started:', e); return null; });
@@ -37,6 +51,9 @@ const server = serve({
 
 console.log(`Owner Accounting on http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${resolve(config.dataDir)}` : ''})`);
 if (first.createdDemo) console.log('Created the demo company DEMOTRUST (Seaside Holiday Lettings Pty Ltd).');
+if (config.smtpUrl) console.log(`E-mail goes out through ${redactSmtpUrl(config.smtpUrl)}`);
+else if (localSmtp) console.log(`E-mail goes to the local SMTP server ${localSmtp.url} (no SMTP_URL); received messages are kept in ${resolve(config.dataDir, 'mail')}`);
+else console.log('No SMTP_URL: e-mails stay queued (New) until it is set');
 if (demoBookings) console.log(`Demo booking system (simulator) on ${demoBookings.url}, synced into DEMOTRUST`);
 // Production prints only a generated first password, once; the demo prints its public ones.
 for (const u of first.createdUsers) {
@@ -50,6 +67,8 @@ const stop = async () => {
   // after a restart, so the process leaves after a grace period rather than hang.
   setTimeout(() => process.exit(0), 5_000).unref();
   stopSyncs();
+  deps.mailer.stop();
+  await localSmtp?.close();
   await demoBookings?.close();
   server.close();
   await db.close();

@@ -251,7 +251,7 @@ async function createCast(db: Db, p: BooksParams, r: Rand): Promise<Cast> {
         unittype: u.type, class: u.permanent ? 'PERMANENT' : 'HOLIDAY', entity: u.owner, category: u.permanent ? 'PERMANENT' : 'HOLIDAY',
       }))).execute();
     }
-    await trx.updateTable('entity').set({ bank: 'CBA', bank_bsb: '064-000', bank_account_number: '10987654', bank_account_name: 'Seaside Holiday Lettings Ops', address: '1 Hastings Street', town: 'Noosa Heads', state: 'QLD', postcode: '4567' }).where('code', '=', 'BUSINESS').execute();
+    await trx.updateTable('entity').set({ bank: 'CBA', bank_bsb: '064-000', bank_account_number: '10987654', bank_account_name: 'Seaside Holiday Lettings Ops', email: 'accounts@seasideholidays.example.com.au', address: '1 Hastings Street', town: 'Noosa Heads', state: 'QLD', postcode: '4567' }).where('code', '=', 'BUSINESS').execute();
   });
   return { owners: codes, ownerDoors, units, tenants: tenants.map((t) => t.code as string) };
 }

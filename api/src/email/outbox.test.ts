@@ -26,8 +26,8 @@ afterAll(async () => {
 });
 
 const statusOf = async (id: number) => books().selectFrom('email_log').selectAll().where('id', '=', String(id)).executeTakeFirstOrThrow();
-const mailer = () => {
-  const m = new Mailer(api.db, { retryBaseMs: 50 });
+const mailer = (retryBaseMs = 50) => {
+  const m = new Mailer(api.db, { retryBaseMs });
   m.use(smtp.url, { ignoreTLS: true });
   return m;
 };
@@ -89,7 +89,7 @@ describe('e-mail outbox through a real SMTP server', () => {
       }
     };
     const id = await plain('retry@example.com');
-    const m = mailer();
+    const m = mailer(500);
     expect((await m.tick()).retried).toBe(1);
     let row = await statusOf(id);
     expect(row.current_status).toBe(EMAIL_STATUS.NEW);
@@ -98,9 +98,9 @@ describe('e-mail outbox through a real SMTP server', () => {
     expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now());
     // Not due yet: the next pass leaves it.
     expect((await m.tick()).retried).toBe(0);
-    await new Promise((r) => setTimeout(r, 60));
+    await new Promise((r) => setTimeout(r, 550));
     expect((await m.tick()).retried).toBe(1);
-    await new Promise((r) => setTimeout(r, 120));
+    await new Promise((r) => setTimeout(r, 1050));
     expect((await m.tick()).sent).toBe(1);
     m.stop();
     row = await statusOf(id);

@@ -124,6 +124,12 @@ const SAMPLES: Record<string, () => Sample> = {
   'POST /api/monthend/approve': () => ({ path: '/api/monthend/approve', body: {} }),
   // Reports only read the books; a refused selection must not leave an archive row.
   ...Object.fromEntries(REPORT_KEYS.map((key) => [`POST /api/reports/${key}`, () => ({ path: `/api/reports/${key}`, body: { mode: 'CSV' } })])),
+  // E-mail (api/src/email): a message of the Send Email dialog, Send Now, an attachment, a month of statements.
+  'POST /api/email': () => ({ path: '/api/email', body: { from: { type: 'USER' }, to: { type: 'MANUAL', address: 'fuzz@example.com' }, subject: 'Fuzz TO_NAME', body: '<p>Dear TO_NAME</p>', statement: { code: 'OWNSMITH', year: 2026, month: 10 } } }),
+  'POST /api/email/send': () => ({ path: '/api/email/send' }),
+  'POST /api/email/download': () => ({ path: '/api/email/download', body: { email_id: 1, archive_id: 1 } }),
+  'POST /api/reports/emailstatements': () => ({ path: '/api/reports/emailstatements', body: { year: 2026, month: 10, type: 'OWNER', entities: ['OWNSMITH'] } }),
+  'POST /api/reports/emailstatements/:query': () => ({ path: '/api/reports/emailstatements/year=2026&month=10&type=OWNER', body: { year: 2026, month: 10, type: 'OWNER', entities: ['OWNSMITH'] } }),
 };
 function journal() {
   return { date: D, memo: 'Fuzz journal', items: [
@@ -244,6 +250,9 @@ describe('fuzz of every write route', () => {
       const method = route.split(' ')[0]!;
       const request = apply(SAMPLES[route]!(), mutations);
       const token = request.fresh ? await api.signIn() : undefined;
+      // Background work an earlier case started (a job, the outbox) must not land between the two checksums.
+      await api.deps.jobs.idle();
+      await api.deps.mailer.idle();
       const before = await checksums();
       const res = await api.call(method, request.path, { token, ...(request.raw !== undefined ? { rawBody: request.raw } : request.body === undefined ? {} : { body: request.body }) });
       const label = `${method} ${request.path} ${JSON.stringify(request.raw ?? request.body)?.slice(0, 300)} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
