@@ -51,6 +51,8 @@ const ONLY_MONTH_END = process.env.BENCH_ONLY === 'monthend';
 const ONLY_SYNC = process.env.BENCH_ONLY === 'sync';
 /** BENCH_ONLY=reports measures the reports alone (after the seed; no front-end build, no browser). */
 const ONLY_REPORTS = process.env.BENCH_ONLY === 'reports';
+// BENCH_ONLY=email: only the 1,000 statement e-mails (needs PostgreSQL and the big seed).
+const ONLY_EMAIL = process.env.BENCH_ONLY === 'email';
 
 const results = [];
 const report = (name, value, unit, target) => {
@@ -535,7 +537,37 @@ async function measureReports(pid, databaseUrl) {
   report('Reports: Account Transactions, PDF: API peak memory', pdf.mb ?? 'n/a', 'MB');
 }
 
-if (!ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_SYNC && !ONLY_REPORTS) {
+/**
+ * Issue 13: 1,000 owners' statement e-mails, each with its statement PDF, queued through
+ * POST /api/reports/emailstatements (a job) and sent by the outbox to the loopback SMTP server
+ * the API runs without SMTP_URL. Times: queued (the job done), and all Sent (nothing left New).
+ */
+async function measureEmail() {
+  const headers = { ...(await signIn()), 'X-Database': BIG.company, 'Content-Type': 'application/json' };
+  const listed = await (await fetch(`${BASE}/api/entity/emaillist/type=OWNER`, { headers })).json();
+  const owners = listed.data.filter((r) => r.email).slice(0, 1000).map((r) => r.code);
+  const { year, month } = listed.selection;
+  const started = performance.now();
+  const res = await fetch(`${BASE}/api/reports/emailstatements`, { method: 'POST', headers, body: JSON.stringify({ year, month, type: 'OWNER', entities: owners }) });
+  const body = await res.json();
+  if (!body.progress) { console.log(`  emailstatements answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`); return; }
+  let job;
+  do {
+    await new Promise((r) => setTimeout(r, 200));
+    job = (await (await fetch(`${BASE}/api/progress/${body.progress.id}`, { headers })).json()).data;
+  } while (job.active);
+  const queuedMs = performance.now() - started;
+  let unsent;
+  do {
+    await new Promise((r) => setTimeout(r, 250));
+    unsent = (await (await fetch(`${BASE}/api/email?limit=1`, { headers })).json()).data.unsent;
+  } while (unsent > 0 && performance.now() - started < 600_000);
+  const sentMs = performance.now() - started;
+  report(`E-mail: ${job.result?.queued ?? 0} statement e-mails with PDFs queued`, Math.round(queuedMs / 100) / 10, 's');
+  report(`E-mail: the same sent to the local SMTP server (${unsent} left)`, Math.round(sentMs / 100) / 10, 's', '<= 30');
+}
+
+if (!ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_SYNC && !ONLY_REPORTS && !ONLY_EMAIL) {
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
 }
@@ -543,7 +575,10 @@ const server = await startServer();
 console.log(`\nOwner Accounting benchmark (${server.database}, ${new Date().toISOString()})\n`);
 try {
   if (ONLY_SYNC) await measureSync();
-  else if (ONLY_REPORTS) {
+  else if (ONLY_EMAIL) {
+    if (server.databaseUrl) await measureEmail();
+    else console.log('E-mail figures need PostgreSQL (the big seed): skipped.');
+  } else if (ONLY_REPORTS) {
     if (server.databaseUrl) await measureReports(server.pid, server.databaseUrl);
     else console.log('Report figures need PostgreSQL (the big seed): skipped.');
   } else if (!ONLY_LEDGER && !ONLY_MONTH_END) {
@@ -555,11 +590,12 @@ try {
     );
     await measureDaily(headers);
   }
-  if (!ONLY_SYNC && !ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_REPORTS) await measureSync();
-  if (!ONLY_SYNC && !ONLY_REPORTS) {
+  if (!ONLY_SYNC && !ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_REPORTS && !ONLY_EMAIL) await measureSync();
+  if (!ONLY_SYNC && !ONLY_REPORTS && !ONLY_EMAIL) {
     if (server.databaseUrl && !ONLY_MONTH_END) await measureLedger(server.databaseUrl);
     // Before month end, which closes the month for good.
     if (server.databaseUrl && !ONLY_LEDGER && !ONLY_MONTH_END) await measureReports(server.pid, server.databaseUrl);
+    if (server.databaseUrl && !ONLY_LEDGER && !ONLY_MONTH_END) await measureEmail();
     if (server.databaseUrl) await measureMonthEnd();
     else console.log('Ledger and month-end figures need PostgreSQL (the big seed): skipped.');
   }

@@ -176,7 +176,7 @@ test('a supplier that is an agent is created with its Agent Details', async ({ p
   // A new party has nothing against it: delete is offered (and confirmed), then it is gone.
   await (await search(page, code)).click();
   const editor = page.getByRole('alertdialog', { name: `Supplier: ${code} E2E Booking Agent` });
-  await expectTabs(editor, ['Details', 'Agent Details', 'Disbursement', 'Statement', 'Notes']);
+  await expectTabs(editor, ['Details', 'Agent Details', 'Disbursement', 'Statement', 'Notes', 'Email Logs']);
   await editor.getByRole('button', { name: 'Delete' }).click();
   await editor.getByRole('button', { name: 'YES' }).click();
   await expect(toast(page, 'Record Deleted.')).toBeVisible();
@@ -267,7 +267,7 @@ for (const width of [1280, 768]) {
     // The Business editor in Setup is the same editor, without Notes and without delete.
     await page.goto('/management/setup/business');
     const business = page.getByRole('alertdialog', { name: /^Business: / });
-    await expectTabs(business, ['Details', 'Disbursement', 'Statement']);
+    await expectTabs(business, ['Details', 'Disbursement', 'Statement', 'Email Logs']);
     await expect(business.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     await shot('business-editor');
   });

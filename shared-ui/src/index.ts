@@ -10,3 +10,4 @@ export * from './charges-update/index.js';
 export * from './entity-editor/index.js';
 export * from './sync/index.js';
 export * from './files/index.js';
+export * from './email/index.js';

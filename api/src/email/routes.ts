@@ -74,12 +74,11 @@ export function emailRoutes({ requires, mailer, db: database }: AppDeps) {
     const row = await db.selectFrom('email_log').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound(`Email ${id.slice(0, 20)} not found`);
     const files = (await attachmentsOf(db, [row.id])).get(row.id) ?? [];
+    const { next_attempt_at: _due, sending_started_at: _mark, ...shown } = row;
     const detail: EmailDetail = {
-      ...row, id: Number(row.id), creation_time: iso(row.creation_time)!, sent_time: iso(row.sent_time),
+      ...shown, id: Number(row.id), creation_time: iso(row.creation_time)!, sent_time: iso(row.sent_time),
       attachments: files.length, _attachments: files.map((f) => f.filename), attachment_files: files,
     };
-    delete (detail as Partial<typeof row>).next_attempt_at;
-    delete (detail as Partial<typeof row>).sending_started_at;
     return c.json({ data: detail });
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { MessageBar, MessageBarBody, Text, Tooltip, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Text, Tooltip, tokens } from '@fluentui/react-components';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { businessEntityContract, entityContract } from 'api/contracts/entity';
 import { DISBURSE_METHODS, STATEMENT_FORMATS } from 'api/contracts/common';
@@ -9,7 +9,10 @@ import { FormGrid, Wide } from '../fields/FormGrid.js';
 import { lookupOptions, mapOptions } from '../fields/options.js';
 import type { FieldKinds } from '../fields/values.js';
 import type { EditorContext, EditorTab, ListRecord, RecordEditorConfig } from '../list-editor/types.js';
-import { useLookups, type Lookups } from '../runtime/startup.js';
+import { useCurrentUser, useLookups, type Lookups } from '../runtime/startup.js';
+import { hasPermission } from 'api/contracts/permissions';
+import { EntityEmailLogs } from '../email/EmailLog.js';
+import { SendEmailDialog, type EmailToType } from '../email/SendEmailDialog.js';
 import { ChargeReleaseOverrideBlock, HoldsBlock, NewHoldsBlock } from './HoldsPanel.js';
 import {
   automaticHoldNote, deleteRefusal, ENTITY_TAB_LABELS, entityTabs, hasChargeReleaseOverride, inactiveControl, newEntityValues,
@@ -127,6 +130,27 @@ function StatementTab({ ctx }: { ctx: Ctx }) {
   );
 }
 
+function EmailLogsTab({ ctx }: { ctx: Ctx }) {
+  const code = ctx.isNew ? null : codeOf(ctx.record);
+  return code ? <EntityEmailLogs code={code} /> : <Text italic>E-mails show once the record is saved.</Text>;
+}
+
+const EMAIL_TO_TYPES_OF: Partial<Record<EntityType, EmailToType>> = { BUSINESS: 'BUSINESS', OWNER: 'OWNER', SUPPLIER: 'SUPPLIER', TENANT: 'TENANT' };
+
+/** Send Email from the editor: to this party; an owner's statement offered as the attachment. */
+function SendEmailAction({ ctx, type }: { ctx: Ctx; type: EntityType }) {
+  const [open, setOpen] = useState(false);
+  const code = ctx.isNew ? null : codeOf(ctx.record);
+  const toType = EMAIL_TO_TYPES_OF[type];
+  if (!code || !toType) return null;
+  return (
+    <>
+      <div><Button size="small" onClick={() => setOpen(true)} data-testid="entity-send-email">Send Email</Button></div>
+      <SendEmailDialog open={open} onClose={() => setOpen(false)} defaults={{ toType, toCode: code, statement: type === 'OWNER' }} />
+    </>
+  );
+}
+
 function NotesTab() {
   return <MultilineField name="notes" label="Notes" rows={10} maxLength={4000} />;
 }
@@ -136,7 +160,7 @@ function NotesTab() {
  * errors (a failed Save on one tab must not hide a message on another). It also tells the
  * editor whether a supplier is an agent, which decides the Agent Details tab.
  */
-function EntityEditorHeader({ ctx, tabs, onAgentChange }: { ctx: Ctx; tabs: readonly EntityTabId[]; onAgentChange: (agent: boolean) => void }) {
+function EntityEditorHeader({ ctx, tabs, onAgentChange, type, withEmail }: { ctx: Ctx; tabs: readonly EntityTabId[]; onAgentChange: (agent: boolean) => void; type: EntityType; withEmail: boolean }) {
   const { control } = useFormContext();
   const isAgent = Boolean(useWatch({ control, name: 'is_agent' }));
   useEffect(() => onAgentChange(isAgent), [isAgent]);
@@ -147,6 +171,7 @@ function EntityEditorHeader({ ctx, tabs, onAgentChange }: { ctx: Ctx; tabs: read
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginBottom: tokens.spacingVerticalS }}>
       {code ? <EntityBalancesBar code={code} /> : null}
+      {withEmail ? <SendEmailAction ctx={ctx} type={type} /> : null}
       {failing.length ? (
         <MessageBar intent="error" data-testid="entity-tab-errors">
           <MessageBarBody>Please correct the fields marked on: {failing.join(', ')}.</MessageBarBody>
@@ -176,15 +201,19 @@ export type EntityEditorConfig = Required<
 export function useEntityEditor(type: EntityType): EntityEditorConfig {
   const lookups = useLookups().data;
   const [isAgent, setIsAgent] = useState(false);
-  const tabs = entityTabs(type, isAgent);
+  const permissions = useCurrentUser().data?.permissions;
+  const withEmail = Boolean(permissions && hasPermission(permissions, 'p_email'));
+  const tabs = entityTabs(type, isAgent, withEmail);
   const render: Record<EntityTabId, (ctx: Ctx) => ReactElement> = {
     details: (ctx) => <DetailsTab ctx={ctx} type={type} lookups={lookups} />,
     agent: () => <AgentTab />,
     disbursement: (ctx) => <DisbursementTab ctx={ctx} type={type} lookups={lookups} />,
     statement: (ctx) => <StatementTab ctx={ctx} />,
     notes: () => <NotesTab />,
+    emails: (ctx) => <EmailLogsTab ctx={ctx} />,
   };
-  const editorTabs: EditorTab<ListRecord>[] = tabs.map((id) => ({ value: id, label: ENTITY_TAB_LABELS[id], render: render[id] }));
+  // Email Logs once the party is saved (a new one has no messages).
+  const editorTabs: EditorTab<ListRecord>[] = tabs.map((id) => ({ value: id, label: ENTITY_TAB_LABELS[id], render: render[id], ...(id === 'emails' ? { visible: (ctx: Ctx) => !ctx.isNew } : {}) }));
   const label = ENTITY_TYPE_LABELS[type];
   return {
     schema: type === 'BUSINESS' ? businessEntityContract : entityContract,
@@ -192,7 +221,7 @@ export function useEntityEditor(type: EntityType): EntityEditorConfig {
     defaults: () => newEntityValues(type),
     editorTabs,
     editorTitle: (record, isNew) => (isNew ? `Add ${label}` : `${label}: ${type === 'BUSINESS' ? '' : `${String(record?.code ?? '')} `}${String(record?.name ?? '')}`),
-    editorToolbar: (ctx) => <EntityEditorHeader ctx={ctx} tabs={tabs} onAgentChange={setIsAgent} />,
+    editorToolbar: (ctx) => <EntityEditorHeader ctx={ctx} tabs={tabs} onAgentChange={setIsAgent} type={type} withEmail={withEmail} />,
     editorSize: 'large',
     readOnly: type === 'UNALLOC' ? true : undefined,
   };

@@ -10,6 +10,7 @@ describe('entity editor tabs', () => {
     expect(entityTabs('SUPPLIER', false)).toEqual(['details', 'disbursement', 'statement', 'notes']);
     expect(entityTabs('SUPPLIER', true)).toEqual(['details', 'agent', 'disbursement', 'statement', 'notes']);
     expect(entityTabs('BUSINESS', false)).toEqual(['details', 'disbursement', 'statement']);
+    expect(entityTabs('OWNER', false, true)).toEqual(['details', 'disbursement', 'statement', 'notes', 'emails']);
   });
 
   it('offers the charge release override to owners and pools only', () => {

@@ -5,7 +5,7 @@ import { toCents, sumCents } from '../format/money.js';
 /** The party types an entity editor edits (spec 2 §3 'Party types'). */
 export type EntityType = 'BUSINESS' | 'OWNER' | 'SUPPLIER' | 'TENANT' | 'POOL' | 'UNALLOC';
 
-export type EntityTabId = 'details' | 'agent' | 'disbursement' | 'statement' | 'notes';
+export type EntityTabId = 'details' | 'agent' | 'disbursement' | 'statement' | 'notes' | 'emails';
 
 export const ENTITY_TAB_LABELS: Record<EntityTabId, string> = {
   details: 'Details',
@@ -13,17 +13,19 @@ export const ENTITY_TAB_LABELS: Record<EntityTabId, string> = {
   disbursement: 'Disbursement',
   statement: 'Statement',
   notes: 'Notes',
+  emails: 'Email Logs',
 };
 
 /**
  * The editor's tabs (spec 2 §2): Agent Details only for a supplier that is an agent, Notes for
- * every party but BUSINESS. (Email Logs waits for the e-mail feature.)
+ * every party but BUSINESS; Email Logs (messages to or from the party) for a user with p_email.
  */
-export function entityTabs(type: EntityType, isAgent: boolean): EntityTabId[] {
+export function entityTabs(type: EntityType, isAgent: boolean, withEmail = false): EntityTabId[] {
   const tabs: EntityTabId[] = ['details'];
   if (type === 'SUPPLIER' && isAgent) tabs.push('agent');
   tabs.push('disbursement', 'statement');
   if (type !== 'BUSINESS') tabs.push('notes');
+  if (withEmail) tabs.push('emails');
   return tabs;
 }
 
@@ -37,6 +39,7 @@ export const ENTITY_TAB_FIELDS: Record<EntityTabId, readonly string[]> = {
   ],
   statement: ['statement_format', 'statement_show_pending', 'statement_show_summary', 'statement_notes'],
   notes: ['notes'],
+  emails: [],
 };
 
 /** The labels of the tabs that hold a field with an error, in tab order. */

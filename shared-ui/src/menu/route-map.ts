@@ -76,6 +76,7 @@ export const ROUTE_MAP: MenuGroup[] = [
         ['task', 'Tasks & Audit', 'p_daily_task'],
         ['logs', 'System Log', 'p_mgt'],
         ['email', 'Email Log', 'p_email'],
+        ['emailstatements', 'Email Statements', 'p_email'],
         ['blob', 'Archive', 'p_blob'],
       ]),
       tab('transactions', 'Transactions', '/management/transactions', 'p_transaction', [
