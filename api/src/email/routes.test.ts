@@ -45,6 +45,12 @@ describe('e-mail routes', () => {
     expect(await books().selectFrom('email_log').select('id').execute()).toHaveLength(0);
   });
 
+  it('sends to users of this company only', async () => {
+    await insertUser(api.db, { id: 'OUTSIDER1', password: 'password-outsider', email: 'outsider@example.com', companies: {} });
+    const res = await api.call('POST', '/api/email', { body: { from: { type: 'BUSINESS' }, to: { type: 'USER', code: 'OUTSIDER1' }, subject: 'Hi', body: '<p>Hi</p>' } });
+    expect(res.status).toBe(404);
+  });
+
   it('sends an owner statement from Send Email, shows it Sent in the log and the entity tab, downloads the PDF', async () => {
     await books().updateTable('entity').set({ name: 'Jane <b>Smith</b>\nBcc: x@example.com' }).where('code', '=', 'OWNSMITH').execute();
     const queued = await api.call('POST', '/api/email', {

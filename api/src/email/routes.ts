@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { ARCHIVE_PATHS, readArchived } from '../archive/archive.js';
+import { hasPermission } from '../contracts/permissions.js';
 import {
   EMAIL_SENT_TO_QUEUE, type EmailDetail, type EmailListAnswer, type EmailLogRow, type EmailStatementRow,
   emailDownloadContract, emailListQuery, emailListSelection, emailStatementsContract, sendEmailContract,
@@ -99,7 +100,11 @@ export function emailRoutes({ requires, mailer, db: database }: AppDeps) {
     } else {
       const code = (input.to.code ?? '').toUpperCase();
       if (!code) throw badRequest('Choose who to send to', { errors: [{ path: 'to.code', msg: 'Input is Required' }] });
-      to = input.to.type === 'USER' ? await userParty(database, code) ?? await userParty(database, input.to.code ?? '') : await entityParty(db, code, input.to.type);
+      // A user of this company only: the log shows the address, and other companies' users are not ours to reveal.
+      const member = input.to.type === 'USER'
+        ? await database.control.selectFrom('user_company').select('user_id').where('user_id', '=', code).where('company_code', '=', company.code).executeTakeFirst()
+        : undefined;
+      to = input.to.type === 'USER' ? (member ? await userParty(database, code) : undefined) : await entityParty(db, code, input.to.type);
       if (!to) throw notFound(`${input.to.type === 'USER' ? 'User' : 'Entity'} ${code} not found`);
       if (!isMailbox(to.email)) throw badRequest(`${to.name || code} has no valid e-mail address`);
     }
@@ -114,7 +119,9 @@ export function emailRoutes({ requires, mailer, db: database }: AppDeps) {
     for (const archiveId of input.archive_ids ?? []) {
       const file = await readArchived(db, archiveId);
       // Backups never leave by e-mail; other archived documents (reports, statements) may.
-      if (!file || file.path === ARCHIVE_PATHS.BACKUP || !file.size) throw notFound(`Document ${archiveId} not found`);
+      // Reports (for a user who may run reports) and earlier e-mail attachments; never backups or other files.
+      const allowed = file && file.size > 0 && (file.path === ARCHIVE_PATHS.EMAIL || (file.path === ARCHIVE_PATHS.REPORTS && hasPermission(user.permissions, 'p_reports')));
+      if (!file || !allowed) throw notFound(`Document ${archiveId} not found`);
       attachments.push({ archiveId, filename: file.blob_id });
     }
     const rendered = renderEmail(input.subject, input.body, {
