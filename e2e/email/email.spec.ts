@@ -66,7 +66,6 @@ for (const [width, index] of [[1280, 7], [768, 8]] as const) {
     await expect(tabRow).toBeVisible();
     await expect(tabRow.getByTestId('email-status')).toHaveText('Sent');
     await shot(page, width, 'entity-email-logs');
-    await editor.getByRole('button', { name: 'Close' }).first().click();
 
     // The Email Log: the row Sent, green, one attachment; the view dialog's Details and Attachments.
     await page.goto('/management/daily/email');
@@ -98,3 +97,21 @@ for (const [width, index] of [[1280, 7], [768, 8]] as const) {
     await expect(page.getByTestId('email-update-pending')).toBeHidden({ timeout: 15_000 });
   });
 }
+
+test('Email Statements for a month to ten owners at 1280px', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  const before = (await apiGet<{ list: { message_type: string }[] }>(page, '/api/email?limit=2000')).list.filter((e) => e.message_type === 'STATEMENT').length;
+  await page.goto('/management/daily/emailstatements');
+  const boxes = page.getByRole('checkbox', { name: /^Select (?!all)/ });
+  await expect(boxes.first()).toBeVisible({ timeout: 30_000 });
+  for (let i = 0; i < 10; i++) await boxes.nth(i).check();
+  await page.getByRole('button', { name: 'Email Statements (10)' }).click();
+  await expect(toast(page, 'Email(s) Sent to queue!')).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: 'test-results/email-screens/1280/email-statements.png', fullPage: true });
+  await expect.poll(async () => {
+    const list = (await apiGet<{ list: { message_type: string; current_status: string }[]; unsent: number }>(page, '/api/email?limit=2000'));
+    return { statements: list.list.filter((e) => e.message_type === 'STATEMENT' && e.current_status === 'Sent').length >= before + 10, unsent: list.unsent };
+  }, { timeout: 60_000 }).toEqual({ statements: true, unsent: 0 });
+});

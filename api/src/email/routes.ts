@@ -69,6 +69,12 @@ export function emailRoutes({ requires, mailer, db: database }: AppDeps) {
     return c.json({ data: { list, unsent: await pendingCount(db) } satisfies EmailListAnswer });
   });
 
+  // The templates with their bodies for the Send Email dialog (the lookups carry names only; Setup's editor needs p_mgt).
+  app.get('/templates', requires('p_email'), async (c) => {
+    const rows = await c.get('company').db.selectFrom('template').select(['name', 'description', 'memo']).where('inactive', '=', false).orderBy('name').execute();
+    return c.json({ data: rows });
+  });
+
   app.get('/:id{[0-9]+}', requires('p_email'), async (c) => {
     const db = c.get('company').db;
     const id = c.req.param('id');

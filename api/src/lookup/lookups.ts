@@ -26,7 +26,7 @@ function listQueries(db: Kysely<any>, active: (q: Query) => Query, addresses: bo
     GST: ['gstCode', active(db.selectFrom('gst_code').select(['code', 'name', 'rate', 'inactive']).orderBy('code'))],
     BANK: ['bank', active(db.selectFrom('bank').select(['id', 'name', 'inactive']).orderBy('id'))],
     CARDTYPE: ['cardType', active(db.selectFrom('card_type').select(['code', 'name', 'surcharge_payer', 'surcharge_owner', 'inactive']).orderBy('code'))],
-    TEMPLATE: ['templates', active(db.selectFrom('template').select(['name', 'description', 'memo', 'inactive']).orderBy('name'))],
+    TEMPLATE: ['templates', active(db.selectFrom('template').select(['name', 'description', 'inactive']).orderBy('name'))],
   };
 }
 

@@ -46,7 +46,8 @@ const party = (name: string, address: string) => (name ? `${name} <${address}>` 
 export const emailColumns: ListColumn<Row>[] = [
   { header: 'Time Sent', id: 'time', width: 160, render: (r) => formatArchiveStamp(r.sent_time ?? r.creation_time) },
   { header: 'Recipient', id: 'recipient', render: (r) => party(r.to_name, r.to_address) },
-  { header: 'Sender', id: 'sender', render: (r) => party(r.from_name, r.from_address) },
+  // The sender's name is enough here (the view dialog shows its address): it keeps Status in view.
+  { header: 'Sender', id: 'sender', render: (r) => <span title={r.from_address}>{r.from_name || r.from_address}</span> },
   { header: 'Subject', field: 'subject' },
   { header: 'Status', id: 'status', width: 100, render: (r) => <EmailStatusBadge status={r.current_status} /> },
   { header: 'Attach', id: 'attach', width: 70, align: 'center', render: (r) => <AttachmentBadge count={r.attachments} /> },
@@ -119,7 +120,7 @@ export const queuedBanner = (n: number) =>
 export const UPDATE_PENDING = 'Update is pending. If This message remains try pressing refresh';
 
 /** The log's table with its view dialog: the Email Log screen and the entity editor's Email Logs tab. */
-export function EmailLogTable({ entity, rows, loading }: { entity?: string | null; rows?: readonly EmailLogRow[]; loading?: boolean }): ReactElement {
+export function EmailLogTable({ entity, rows, loading, compact = false }: { entity?: string | null; rows?: readonly EmailLogRow[]; loading?: boolean; compact?: boolean }): ReactElement {
   const own = useEmailLog(entity);
   const pageSize = usePageSize();
   const [viewing, setViewing] = useState<number | null>(null);
@@ -129,7 +130,7 @@ export function EmailLogTable({ entity, rows, loading }: { entity?: string | nul
       <ListTable<Row>
         label="Email Log"
         rows={list}
-        columns={emailColumns}
+        columns={compact ? emailColumns.filter((c) => c.id !== 'sender') : emailColumns}
         keyField="id"
         pageSize={pageSize}
         showTotals={false}
@@ -146,5 +147,6 @@ export function EmailLogTable({ entity, rows, loading }: { entity?: string | nul
 export function EntityEmailLogs({ code }: { code: string }): ReactElement {
   const log = useEmailLog(code);
   if (log.isError) return <MessageBar intent="warning"><MessageBarBody>The e-mail log is not available to you.</MessageBarBody></MessageBar>;
-  return <EmailLogTable entity={code} rows={log.data?.list} loading={log.isLoading} />;
+  // The party is the recipient (or the sender): the narrower table leaves the Sender out.
+  return <EmailLogTable entity={code} rows={log.data?.list} loading={log.isLoading} compact />;
 }

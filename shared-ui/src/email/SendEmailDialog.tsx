@@ -3,7 +3,7 @@ import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Radio, RadioGroup, Toolbar, ToolbarButton, tokens,
 } from '@fluentui/react-components';
 import { TextBoldRegular, TextItalicRegular, TextUnderlineRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EMAIL_SENT_TO_QUEUE, EMAIL_TO_TYPES, type SendEmailInput } from 'api/contracts/email';
 import { useCurrentMonth } from '../list-editor/settings.js';
 import { api, ApiFailure } from '../runtime/api.js';
@@ -71,7 +71,12 @@ export function SendEmailDialog({ open, onClose, defaults = {} }: { open: boolea
   const lookups = useLookups().data;
   const queryClient = useQueryClient();
   const current = useCurrentMonth();
-  const templates = (lookups?.templates ?? []) as { name: string; description: string; memo?: string }[];
+  const templateList = useQuery({
+    queryKey: ['email-templates'],
+    enabled: open,
+    queryFn: () => api.get<{ data: { name: string; description: string; memo: string }[] }>('/api/email/templates').then((r) => r.data),
+  });
+  const templates = templateList.data ?? [];
   const [from, setFrom] = useState<'BUSINESS' | 'USER'>('BUSINESS');
   const [toType, setToType] = useState<EmailToType>(defaults.toType ?? 'OWNER');
   const [toCode, setToCode] = useState(defaults.toCode ?? '');
@@ -91,16 +96,19 @@ export function SendEmailDialog({ open, onClose, defaults = {} }: { open: boolea
       setBody(t.memo || '<p></p>');
     }
   };
-  // The statement template by default when a statement goes; the general one otherwise.
   useEffect(() => {
     if (!open) return;
     setToType(defaults.toType ?? 'OWNER');
     setToCode(defaults.toCode ?? '');
     setAttach(Boolean(defaults.statement));
     setError(null);
+  }, [open]);
+  // Once the templates arrive: the statement template when a statement goes, the general one otherwise.
+  useEffect(() => {
+    if (!open || !templateList.data) return;
     const fallback = defaults.template ?? (defaults.statement ? 'STATEMENT' : 'GENERAL');
     if (templates.some((t) => t.name === fallback)) applyTemplate(fallback);
-  }, [open]);
+  }, [open, templateList.data]);
 
   const entities = ((lookups?.entity ?? []) as { code: string; name: string; type: string }[]).filter((e) => e.type === toType);
   const send = useMutation({
