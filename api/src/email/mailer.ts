@@ -23,7 +23,8 @@ export function redactSmtpUrl(url: string): string {
  * offers it; smtps:// is TLS from the start), pooled so a batch reuses its connection.
  */
 export function smtpSender(url: string, options: { ignoreTLS?: boolean } = {}): { send: SendMessage; close(): void } {
-  const transport = nodemailer.createTransport(url.includes('?') || !options.ignoreTLS ? url : `${url}?ignoreTLS=true`, { pool: true, maxConnections: 1, maxMessages: Number.POSITIVE_INFINITY } as never);
+  // The options object with the URL in it (a URL string alone would take the second argument as message defaults, not transport options).
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 1, maxMessages: Number.POSITIVE_INFINITY, ...(options.ignoreTLS ? { ignoreTLS: true } : {}) } as never);
   return {
     async send(m: OutgoingMessage) {
       const info = await transport.sendMail({
