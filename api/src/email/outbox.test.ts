@@ -6,7 +6,7 @@ import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { queueStatementEmails } from './compose.js';
 import { type LocalSmtp, SmtpRefusal, startLocalSmtp } from './local-smtp.js';
 import { Mailer } from './mailer.js';
-import { EMAIL_STATUS, queueEmail } from './outbox.js';
+import { EMAIL_STATUS, queueEmail, resendEmail } from './outbox.js';
 
 let api: TestApi;
 let smtp: LocalSmtp;
@@ -131,6 +131,17 @@ describe('e-mail outbox through a real SMTP server', () => {
     expect(b.smtp_response).toMatch(/550.*No such user here/);
     refuse = null;
     refuseRecipient = null;
+
+    // Send again: a new message with its own Message-ID; the failed one stays as it was.
+    const again = await books().transaction().execute((trx) => resendEmail(trx, failed, 'ADMIN'));
+    expect(again).toBeGreaterThan(bounced);
+    expect(await books().transaction().execute((trx) => resendEmail(trx, again!, 'ADMIN'))).toBeUndefined();
+    const m2 = mailer();
+    expect((await m2.tick()).sent).toBe(1);
+    m2.stop();
+    expect((await statusOf(again!)).current_status).toBe(EMAIL_STATUS.SENT);
+    expect((await statusOf(failed)).current_status).toBe(EMAIL_STATUS.FAILED);
+    expect((await statusOf(again!)).message_id).not.toBe(f.message_id);
   });
 
   it('waits as New while the server cannot be reached, then goes when it can', async () => {

@@ -211,3 +211,21 @@ export async function pendingCount(db: Db): Promise<number> {
 export async function makeAllDue(db: Db, now = new Date()): Promise<void> {
   await db.updateTable('email_log').set({ next_attempt_at: now }).where('current_status', '=', EMAIL_STATUS.NEW).where('next_attempt_at', '>', now).execute();
 }
+
+/**
+ * Send again (a Failed, Bounced or Dropped message): a new message, New, with the same sender,
+ * recipient, subject, body and attachments and a Message-ID of its own; the old row stays as the
+ * record of what happened. Answers the new id, or undefined when the row is not one to resend.
+ */
+export async function resendEmail(trx: Db, id: number, userCode: string, now = new Date()): Promise<number | undefined> {
+  const row = await trx.selectFrom('email_log').selectAll().where('id', '=', String(id)).forUpdate().executeTakeFirst();
+  if (!row || ![EMAIL_STATUS.FAILED, EMAIL_STATUS.BOUNCED, EMAIL_STATUS.DROPPED].includes(row.current_status as never)) return undefined;
+  const files = await trx.selectFrom('email_attachment').select(['archive_id', 'filename']).where('email_id', '=', row.id).orderBy('id').execute();
+  return queueEmail(trx, {
+    userCode, messageType: row.message_type,
+    sender: { entityCode: row.sender_entity_code, name: row.from_name, address: row.from_address },
+    to: { entityCode: row.to_entity_code, name: row.to_name, address: row.to_address },
+    subject: row.subject, html: row.content, text: row.text_content,
+    attachments: files.map((f) => ({ archiveId: Number(f.archive_id), filename: f.filename })),
+  }, now);
+}

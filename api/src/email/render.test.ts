@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emailStatusTone } from '../contracts/email.js';
 import { isMailbox } from './address.js';
 import { htmlToText, renderEmail, sanitizeHtml } from './render.js';
 
@@ -49,5 +50,11 @@ describe('addresses', () => {
     expect(isMailbox('jane.smith+x@example.com.au')).toBe(true);
     for (const bad of ['a@b.com\r\nBcc: c@d.com', 'a@b.com, c@d.com', 'Jane <a@b.com>', 'a@b.com;c@d.com', '"x"@b.com', 'a@b', '', 'a@@b.com', 'a@b.com\n'])
       expect(isMailbox(bad), bad).toBe(false);
+  });
+});
+
+describe('e-mail status colours (spec 3 §4)', () => {
+  it('New is pending, Failed, Dropped and Bounced are failed, anything else sent', () => {
+    expect(['New', 'Failed', 'Dropped', 'Bounced', 'Sent', 'Delivered'].map(emailStatusTone)).toEqual(['pending', 'failed', 'failed', 'failed', 'sent', 'sent']);
   });
 });

@@ -17,7 +17,7 @@ import { toDollars } from '../money/cents.js';
 import { ownerStatementPdf, ownerStatements, statementFilename } from '../statements/owner.js';
 import { UnsafeHeader, isMailbox } from './address.js';
 import { type Correspondent, businessParty, entityParty, queueStatementEmails, readTemplate, userParty } from './compose.js';
-import { type QueueInput, makeAllDue, pendingCount, queueEmail } from './outbox.js';
+import { type QueueInput, makeAllDue, pendingCount, queueEmail, resendEmail } from './outbox.js';
 import { renderEmail } from './render.js';
 
 type Db = Kysely<CompanyTables>;
@@ -147,6 +147,15 @@ export function emailRoutes({ requires, mailer, db: database }: AppDeps) {
       if (e instanceof UnsafeHeader) throw badRequest(e.message);
       throw e;
     }
+  });
+
+  app.post('/:id{[0-9]+}/resend', requires('p_email'), async (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id)) throw notFound('Email not found');
+    const created = await c.get('company').db.transaction().execute((trx) => resendEmail(trx, id, c.get('user').id));
+    if (created === undefined) throw badRequest('Only a Failed, Bounced or Dropped e-mail is sent again');
+    void mailer.tick().catch(() => {});
+    return c.json({ data: { id: created, message: EMAIL_SENT_TO_QUEUE } });
   });
 
   app.post('/send', requires('p_email'), async (c) => {

@@ -127,6 +127,7 @@ const SAMPLES: Record<string, () => Sample> = {
   // E-mail (api/src/email): a message of the Send Email dialog, Send Now, an attachment, a month of statements.
   'POST /api/email': () => ({ path: '/api/email', body: { from: { type: 'USER' }, to: { type: 'MANUAL', address: 'fuzz@example.com' }, subject: 'Fuzz TO_NAME', body: '<p>Dear TO_NAME</p>', statement: { code: 'OWNSMITH', year: 2026, month: 10 } } }),
   'POST /api/email/send': () => ({ path: '/api/email/send' }),
+  'POST /api/email/:id{[0-9]+}/resend': () => ({ path: '/api/email/1/resend' }),
   'POST /api/email/download': () => ({ path: '/api/email/download', body: { email_id: 1, archive_id: 1 } }),
   'POST /api/reports/emailstatements': () => ({ path: '/api/reports/emailstatements', body: { year: 2026, month: 10, type: 'OWNER', entities: ['OWNSMITH'] } }),
   'POST /api/reports/emailstatements/:query': () => ({ path: '/api/reports/emailstatements/year=2026&month=10&type=OWNER', body: { year: 2026, month: 10, type: 'OWNER', entities: ['OWNSMITH'] } }),

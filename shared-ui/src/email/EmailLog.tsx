@@ -2,7 +2,7 @@ import { useState, type ReactElement } from 'react';
 import {
   Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text, tokens,
 } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type EmailDetail, type EmailListAnswer, type EmailLogRow, emailStatusTone } from 'api/contracts/email';
 import { saveBlob } from '../files/files.js';
 import { formatArchiveStamp } from '../format/dates.js';
@@ -10,6 +10,7 @@ import { ListTable } from '../list-editor/ListTable.js';
 import { usePageSize } from '../list-editor/settings.js';
 import type { ListColumn } from '../list-editor/types.js';
 import { api } from '../runtime/api.js';
+import { notify } from '../runtime/notify.js';
 
 type Row = EmailLogRow & Record<string, unknown>;
 
@@ -68,6 +69,16 @@ export function EmailViewDialog({ id, onClose }: { id: number | null; onClose: (
     queryFn: () => api.get<{ data: EmailDetail }>(`/api/email/${id}`).then((r) => r.data),
   });
   const e = detail.data;
+  const queryClient = useQueryClient();
+  // A Failed, Bounced or Dropped message may be sent again (a new message; this one stays as the record).
+  const resend = useMutation({
+    mutationFn: (emailId: number) => api.post<{ data: { message: string } }>(`/api/email/${emailId}/resend`),
+    onSuccess: (res) => {
+      notify({ title: res.data.message, intent: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['email-log'] });
+      onClose();
+    },
+  });
   const line = (label: string, value: React.ReactNode) => (
     <div style={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 8 }}><Text weight="semibold">{label}</Text><Text style={{ wordBreak: 'break-word' }}>{value}</Text></div>
   );
@@ -107,6 +118,9 @@ export function EmailViewDialog({ id, onClose }: { id: number | null; onClose: (
             )}
           </DialogContent>
           <DialogActions>
+            {e && emailStatusTone(e.current_status) === 'failed' ? (
+              <Button appearance="primary" disabled={resend.isPending} onClick={() => resend.mutate(e.id)}>Send again</Button>
+            ) : null}
             <Button appearance="secondary" onClick={onClose}>Close</Button>
           </DialogActions>
         </DialogBody>
