@@ -28,7 +28,8 @@ const STATUS_COLOUR = { pending: 'warning', failed: 'danger', sent: 'success' } 
 
 /** Spec 3 §4 'Email status': New orange, Failed/Dropped/Bounced red, anything else green. */
 export function EmailStatusBadge({ status }: { status: string }) {
-  return <Badge appearance="filled" color={STATUS_COLOUR[emailStatusTone(status)]} data-testid="email-status">{status}</Badge>;
+  const colour = STATUS_COLOUR[emailStatusTone(status)];
+  return <Badge appearance="filled" color={colour} data-testid="email-status" data-colour={colour}>{status}</Badge>;
 }
 
 /** The attachment count; purple above 2 (spec 3 §4). */
