@@ -78,6 +78,8 @@ export const sendEmailContract = z.object({
   statement: z.object({ code: z.string().trim().min(1).max(20), year: z.number().int().min(2000).max(2100), month: z.number().int().min(1).max(12) }).strict().optional(),
   /** Files already in the archive (reports) to attach. */
   archive_ids: z.array(z.number().int().positive()).max(10).optional(),
+  /** RPT_NAME of the template when a report goes (the report viewer's Send Email). */
+  report_name: z.string().trim().max(100).refine(isSingleLine, 'The report name must be one line').optional(),
 }).strict();
 export type SendEmailInput = z.infer<typeof sendEmailContract>;
 

@@ -88,6 +88,24 @@ describe('e-mail routes', () => {
     expect((await api.call('POST', '/api/email/download', { body: { email_id: row.id, archive_id: file.archive_id + 1000 } })).status).toBe(404);
   });
 
+  it('e-mails a report from the archive (the viewer\'s Send Email) with RPT_NAME filled in; backups and others\' files are refused', async () => {
+    const report = await api.call('POST', '/api/reports/balances', { body: { mode: 'VIEW' } });
+    const archiveId = report.body.view.archive_id as number;
+    const queued = await api.call('POST', '/api/email', {
+      body: { from: { type: 'BUSINESS' }, to: { type: 'MANUAL', address: 'accountant@example.com' }, subject: 'RPT_NAME', body: '<p>RPT_NAME attached</p>', archive_ids: [archiveId], report_name: 'Balance Summary' },
+    });
+    expect(queued.status).toBe(200);
+    await api.deps.mailer.idle();
+    await api.deps.mailer.tick();
+    const mail = await simpleParser(smtp.received.at(-1)!.raw);
+    expect(mail.subject).toBe('Balance Summary');
+    expect(mail.text).toBe('Balance Summary attached');
+    expect(mail.attachments.map((a) => a.filename)).toEqual([report.body.view.filename]);
+    const backup = await books().insertInto('archive').values({ date: new Date(), user_code: 'ADMIN', path: 'Backups', blob_id: 'x.pgb', mime: 'application/gzip', content: new Uint8Array([1]), size: 1 }).returning('id').executeTakeFirstOrThrow();
+    const refused = await api.call('POST', '/api/email', { body: { from: { type: 'BUSINESS' }, to: { type: 'MANUAL', address: 'a@example.com' }, subject: 'x', body: '', archive_ids: [Number(backup.id)] } });
+    expect(refused.status).toBe(404);
+  });
+
   it('lists the Email Statements rows and queues a month of statements with progress', async () => {
     const list = await api.call('GET', '/api/entity/emaillist/year=2026&month=10&type=OWNER');
     expect(list.status).toBe(200);

@@ -115,7 +115,7 @@ export function emailRoutes({ requires, mailer, db: database }: AppDeps) {
       if (!isMailbox(to.email)) throw badRequest(`${to.name || code} has no valid e-mail address`);
     }
     const attachments: QueueInput['attachments'] = [];
-    let report: { year: number; month: number; name: string } | undefined;
+    let report: { year?: number; month?: number; name: string } | undefined = input.report_name ? { name: input.report_name } : undefined;
     if (input.statement) {
       const [statement] = await ownerStatements(db, input.statement.year, input.statement.month, [input.statement.code.toUpperCase()]);
       if (!statement) throw notFound(`Owner ${input.statement.code.slice(0, 20)} not found`);

@@ -31,8 +31,9 @@ function serve(keys: ReportKey[], answers: Record<string, Answer | unknown>) {
   return calls;
 }
 
-function show(reportKey: ReportKey) {
+function show(reportKey: ReportKey, permissions: Record<string, boolean> | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (permissions) client.setQueryData(startupKeys.user, { code: 'ADMIN', name: 'Admin', permissions, desktopRows: 25, mobileRows: 20 });
   client.setQueryData(startupKeys.control, { current_year: 2026, current_month: 11, ledger_first_date: '2025-07-01', today: '2026-11-26' });
   client.setQueryData(startupKeys.lookups, { category: [{ code: 'VIP', name: 'Premium owners', type: 'OWNER' }] });
   render(
@@ -76,7 +77,27 @@ describe('report screen (spec 3 §2 Reports, §3 Report selection)', () => {
     const frame = within(open).getByTestId('report-pdf');
     expect(frame.getAttribute('src')).toMatch(/^blob:.*#zoom=100$/);
     expect(within(open).getByText('CSV Export')).toBeTruthy();
+    // Send Email needs p_email (this user's permissions are not loaded).
     expect(within(open).queryByText(/email/i)).toBeNull();
+  });
+
+  it('e-mails the viewed report with its archived PDF attached (a user with p_email)', async () => {
+    const calls = serve(['balances'], {
+      'POST /api/reports/balances': { view: pdf },
+      'GET /api/email/templates': { data: [{ name: 'REPORTS', description: 'RPT_NAME for RPT_PERIOD', memo: '<p>RPT_NAME is attached.</p>' }] },
+      'POST /api/email': { data: { id: 7, message: 'Email(s) Sent to queue!' } },
+    });
+    show('balances', { p_reports: true, p_email: true });
+    const header = await screen.findByRole('region', { name: 'Balance Summary selection' });
+    await userEvent.click(within(header).getByRole('button', { name: 'View' }));
+    const open = await viewer('Balance Summary');
+    fireEvent.click(within(open).getByText('Send Email'));
+    expect((await screen.findByTestId('email-attached')).textContent).toBe('Attached: Balance Summary.pdf');
+    await waitFor(() => expect((screen.getByDisplayValue('RPT_NAME for RPT_PERIOD') as HTMLInputElement).value).toBe('RPT_NAME for RPT_PERIOD'));
+    fireEvent.click(screen.getByText('Send'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/api/email')?.body).toMatchObject({
+      from: { type: 'BUSINESS' }, subject: 'RPT_NAME for RPT_PERIOD', body: '<p>RPT_NAME is attached.</p>', template: 'REPORTS', archive_ids: [41], report_name: 'Balance Summary',
+    }));
   });
 
   it('closes the viewer and says why when the report answers an error', async () => {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { REPORTS, type ReportCatalogueEntry, type ReportFile, type ReportKey, type ReportMode, type ReportSelection } from 'api/contracts/reports';
-import { ApiFailure, FormProvider, ProgressBar, api, base64Blob, notify, saveBlob, useProgress, useZodForm } from 'shared-ui';
+import { hasPermission } from 'api/contracts/permissions';
+import { ApiFailure, FormProvider, ProgressBar, SendEmailDialog, api, base64Blob, notify, saveBlob, useCurrentUser, useProgress, useZodForm } from 'shared-ui';
 import { SelectionHeader } from '../selection/selection-header.js';
 import { selectionForm, selectionSchema } from '../selection/rules.js';
 import { ReportViewer, type ViewedReport } from '../viewer/report-viewer.js';
@@ -46,6 +47,9 @@ function ReportForm({ reportKey, entry }: { reportKey: ReportKey; entry: ReportC
   const [viewed, setViewed] = useState<ViewedReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [emailing, setEmailing] = useState(false);
+  const permissions = useCurrentUser().data?.permissions;
+  const mayEmail = Boolean(permissions && hasPermission(permissions, 'p_email'));
 
   const fail = (message: string) => {
     setViewed(null);
@@ -57,7 +61,7 @@ function ReportForm({ reportKey, entry }: { reportKey: ReportKey; entry: ReportC
     if (step.kind === 'error') return fail(step.message);
     if (step.kind === 'progress') return setJobId(step.id);
     const blob = await fileBlob(step.file);
-    if (step.kind === 'view') setViewed({ blob, filename: step.file.filename });
+    if (step.kind === 'view') setViewed({ blob, filename: step.file.filename, archiveId: step.file.archive_id });
     else saveBlob(blob, step.file.filename);
   };
   const progress = useProgress(jobId, {
@@ -116,8 +120,13 @@ function ReportForm({ reportKey, entry }: { reportKey: ReportKey; entry: ReportC
           busy={run.isPending}
           onView={() => start('VIEW')}
           onCsv={csv ? () => start('CSV') : undefined}
+          onEmail={mayEmail && viewed.archiveId ? () => setEmailing(true) : undefined}
           onClose={() => setViewed(null)}
         />
+      ) : null}
+      {viewed?.archiveId ? (
+        <SendEmailDialog open={emailing} onClose={() => setEmailing(false)}
+          defaults={{ toType: 'OWNER', template: 'REPORTS', reportName: info.title, attachments: [{ archiveId: viewed.archiveId, filename: viewed.filename }] }} />
       ) : null}
     </FormProvider>
   );

@@ -7,6 +7,8 @@ import { saveBlob } from 'shared-ui';
 export interface ViewedReport {
   blob: Blob;
   filename: string;
+  /** The report's archive number (Send Email attaches that file). */
+  archiveId?: number;
 }
 
 /** Spec 3 §9: the report viewer's default scale is 1 (Chromium's and Firefox's viewers read #zoom). */
@@ -25,14 +27,15 @@ const useStyles = makeStyles({
 /**
  * The modal PDF viewer (spec 3 §2 'Reports'): the report in the browser's own PDF viewer at scale
  * 1, with View (run again), Download (this PDF, the same archive number) and CSV Export where the
- * report has one. Send Email joins them once e-mail exists; until then it is absent.
+ * report has one, and Send Email (this PDF attached) for a user with p_email.
  */
-export function ReportViewer({ title, report, busy, onView, onCsv, onClose }: {
+export function ReportViewer({ title, report, busy, onView, onCsv, onEmail, onClose }: {
   title: string;
   report: ViewedReport;
   busy: boolean;
   onView: () => void;
   onCsv?: () => void;
+  onEmail?: () => void;
   onClose: () => void;
 }) {
   const styles = useStyles();
@@ -55,6 +58,7 @@ export function ReportViewer({ title, report, busy, onView, onCsv, onClose }: {
             <Button onClick={onView} disabled={busy}>View</Button>
             <Button onClick={() => saveBlob(report.blob, report.filename)} disabled={busy}>Download</Button>
             {onCsv ? <Button onClick={onCsv} disabled={busy}>CSV Export</Button> : null}
+            {onEmail ? <Button onClick={onEmail} disabled={busy}>Send Email</Button> : null}
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -20,6 +20,10 @@ export interface SendEmailDefaults {
   /** Offer the owner's statement as an attachment (ticked). */
   statement?: boolean;
   template?: string;
+  /** Archived files to attach (a report from the viewer), with the names shown. */
+  attachments?: { archiveId: number; filename: string }[];
+  /** RPT_NAME for the template (the report's title). */
+  reportName?: string;
 }
 
 /** The month before the open one (spec 3 §9's default for statements). */
@@ -126,6 +130,8 @@ export function SendEmailDialog({ open, onClose, defaults = {} }: { open: boolea
     send.mutate({
       from: { type: from }, to, subject, body, template: template || undefined,
       statement: attach && toType === 'OWNER' && toCode ? { code: toCode, year: period.year, month: period.month } : undefined,
+      archive_ids: defaults.attachments?.length ? defaults.attachments.map((a) => a.archiveId) : undefined,
+      report_name: defaults.reportName,
     });
   };
   const years = [current.year - 1, current.year];
@@ -176,6 +182,7 @@ export function SendEmailDialog({ open, onClose, defaults = {} }: { open: boolea
               <Field label="Message" hint="Words such as TO_NAME, FROM_NAME, RPT_PERIOD are filled in for the recipient when sent.">
                 <BodyEditor html={body} onChange={setBody} />
               </Field>
+              {defaults.attachments?.length ? <div data-testid="email-attached">Attached: {defaults.attachments.map((a) => a.filename).join(', ')}</div> : null}
               {toType === 'OWNER' ? (
                 <div style={{ display: 'flex', gap: 10, alignItems: 'flex-end', flexWrap: 'wrap' }}>
                   <Checkbox label="Attach the owner statement for" checked={attach} onChange={(_, d) => setAttach(Boolean(d.checked))} />
