@@ -88,7 +88,7 @@ describe('e-mail routes', () => {
     expect((await api.call('POST', '/api/email/download', { body: { email_id: row.id, archive_id: file.archive_id + 1000 } })).status).toBe(404);
   });
 
-  it('e-mails a report from the archive (the viewer\'s Send Email) with RPT_NAME filled in; backups and others\' files are refused', async () => {
+  it('e-mails a report from the archive (the viewer\'s Send Email) with RPT_NAME filled in; a backup is refused', async () => {
     const report = await api.call('POST', '/api/reports/balances', { body: { mode: 'VIEW' } });
     const archiveId = report.body.view.archive_id as number;
     const queued = await api.call('POST', '/api/email', {
