@@ -25,6 +25,16 @@ export function redactSmtpUrl(url: string): string {
 export function smtpSender(url: string, options: { ignoreTLS?: boolean } = {}): { send: SendMessage; close(): void } {
   // The options object with the URL in it (a URL string alone would take the second argument as message defaults, not transport options).
   const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 1, maxMessages: Number.POSITIVE_INFINITY, ...(options.ignoreTLS ? { ignoreTLS: true } : {}) } as never);
+  // The SMTP password never reaches the log or the Email Log's answer, whatever an error quotes.
+  const secrets = (() => {
+    try {
+      const u = new URL(url);
+      return [u.password, decodeURIComponent(u.password)].filter((p) => p.length >= 3);
+    } catch {
+      return [];
+    }
+  })();
+  const scrub = (text: unknown) => (typeof text === 'string' ? secrets.reduce((t, p) => t.split(p).join('***'), text) : text);
   return {
     async send(m: OutgoingMessage) {
       const info = await transport.sendMail({
@@ -38,8 +48,15 @@ export function smtpSender(url: string, options: { ignoreTLS?: boolean } = {}): 
         // Each address is one mailbox already (address.ts); nothing is read from files or URLs.
         disableFileAccess: true,
         disableUrlAccess: true,
+      }).catch((e: unknown) => {
+        if (e && typeof e === 'object') {
+          const err = e as { message?: string; response?: string };
+          err.message = scrub(err.message) as string;
+          err.response = scrub(err.response) as string;
+        }
+        throw e;
       });
-      return { response: String(info.response ?? '') };
+      return { response: scrub(String(info.response ?? '')) as string };
     },
     close: () => transport.close(),
   };

@@ -5,7 +5,7 @@ import { addTestParties } from '../testing/parties.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { queueStatementEmails } from './compose.js';
 import { type LocalSmtp, SmtpRefusal, startLocalSmtp } from './local-smtp.js';
-import { Mailer } from './mailer.js';
+import { Mailer, redactSmtpUrl } from './mailer.js';
 import { EMAIL_STATUS, queueEmail, resendEmail } from './outbox.js';
 
 let api: TestApi;
@@ -142,6 +142,20 @@ describe('e-mail outbox through a real SMTP server', () => {
     expect((await statusOf(again!)).current_status).toBe(EMAIL_STATUS.SENT);
     expect((await statusOf(failed)).current_status).toBe(EMAIL_STATUS.FAILED);
     expect((await statusOf(again!)).message_id).not.toBe(f.message_id);
+  });
+
+  it('keeps the SMTP password out of the answer it records', async () => {
+    const guarded = await startLocalSmtp({ onMessage: () => { throw new SmtpRefusal(554, 'Rejected for s3cret-Pass (test)'); } });
+    const id = await plain('secret@example.com');
+    const m = new Mailer(api.db);
+    m.use(`smtp://user:s3cret-Pass@127.0.0.1:${guarded.port}`, { ignoreTLS: true });
+    await m.tick();
+    m.stop();
+    await guarded.close();
+    const row = await statusOf(id);
+    expect(row.current_status).toBe(EMAIL_STATUS.FAILED);
+    expect(row.smtp_response).toContain('Rejected for *** (test)');
+    expect(redactSmtpUrl('smtp://user:s3cret-Pass@mail.example.com:587')).toBe('smtp://user:***@mail.example.com:587');
   });
 
   it('waits as New while the server cannot be reached, then goes when it can', async () => {
