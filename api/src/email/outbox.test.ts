@@ -2,6 +2,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaNameFor } from '../db/open.js';
 import { addTestParties } from '../testing/parties.js';
+import { openSecondProcess } from '../testing/second-process.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { queueStatementEmails } from './compose.js';
 import { type LocalSmtp, SmtpRefusal, startLocalSmtp } from './local-smtp.js';
@@ -142,6 +143,24 @@ describe('e-mail outbox through a real SMTP server', () => {
     expect((await statusOf(again!)).current_status).toBe(EMAIL_STATUS.SENT);
     expect((await statusOf(failed)).current_status).toBe(EMAIL_STATUS.FAILED);
     expect((await statusOf(again!)).message_id).not.toBe(f.message_id);
+  });
+
+  it('sends each message once with two API processes sending at the same time (the outbox lock)', async () => {
+    const second = (await openSecondProcess(api.db)) ?? api.db;
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await plain(`both${i}@example.com`));
+    const a = mailer();
+    const b = new Mailer(second, { retryBaseMs: 50 });
+    b.use(smtp.url, { ignoreTLS: true });
+    const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
+    // Whichever process missed the lock finds nothing left on its next pass.
+    const rest = await Promise.all([a.tick(), b.tick()]);
+    a.stop();
+    b.stop();
+    if (second !== api.db) await second.close();
+    expect(ra.sent + rb.sent + rest[0].sent + rest[1].sent).toBe(20);
+    for (let i = 0; i < 20; i++) expect(smtp.received.filter((r) => r.to.includes(`both${i}@example.com`))).toHaveLength(1);
+    for (const id of ids) expect((await statusOf(id)).current_status).toBe(EMAIL_STATUS.SENT);
   });
 
   it('keeps the SMTP password out of the answer it records', async () => {
