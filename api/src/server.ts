@@ -33,10 +33,13 @@ else if (!config.production) {
   localSmtp = await startLocalSmtp({ folder: resolve(config.dataDir, 'mail'), keep: 0 }).catch((e) => { console.error('Local SMTP server not started:', e); return null; });
   if (localSmtp) deps.mailer.use(localSmtp.url, { ignoreTLS: true });
 }
-if (!config.production) {
-  await queueDemoEmails(db, DEMO_COMPANY, config.adminUser.toUpperCase()).catch((e) => console.error('Demo e-mails not queued:', e));
-}
 deps.mailer.start();
+// In the background, so the server answers at once; the worker sends them when they are queued.
+if (!config.production) {
+  void queueDemoEmails(db, DEMO_COMPANY, config.adminUser.toUpperCase())
+    .then((n) => (n ? deps.mailer.tick() : undefined))
+    .catch((e) => console.error('Demo e-mails not queued:', e));
+}
 // The demo company's booking system runs beside the API (not in production; BOOKING_SIM=off leaves it out).
 const demoBookings = config.production || process.env.BOOKING_SIM === 'off' ? null
   : await startDemoBookingSystem(deps, { code: DEMO_COMPANY.code, schema: schemaNameFor(DEMO_COMPANY.code) }, config.adminUser.toUpperCase()).catch((e) => { console.error('Demo booking system not started:', e); return null; });
