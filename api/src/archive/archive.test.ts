@@ -16,7 +16,7 @@ import { ARCHIVE_PATHS, MIME, archiveFile } from './archive.js';
 let api: TestApi;
 const B = 'BCO';
 const text = (s: string) => new TextEncoder().encode(s);
-const ids: Record<string, number> = {};
+const ids = { report: 0, pack: 0, system: 0, old: 0, backup: 0, bDoc: 0 };
 let support = '';
 let bAdmin = '';
 
