@@ -68,6 +68,8 @@ describe('GET /api/blob', () => {
     expect(await names('?from=2026-03-04:00:00&to=2026-03-04:24:00')).toEqual(['A old.pdf']);
     expect(await names('?from=2026-03-04:10:01&to=2026-03-04:24:00')).toEqual([]);
     expect(await names('?from=2026-03-05&to=2026-03-10:24:00')).toEqual([]);
+    expect(await names('?from=2026-03-04&to=2026-03-04')).toEqual(['A old.pdf']);
+    expect(await names('?from=2026-03-01:00:00&to=2026-03-04:10:00')).toEqual([]);
     for (const bad of ['?type=SECRET', '?from=yesterday', '?to=2026-02-30:24:00', '?from=2026-03-04:25:00']) expect((await list(bad)).status, bad).toBe(400);
   });
 });

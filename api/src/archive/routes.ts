@@ -12,8 +12,11 @@ import { GENERATING_NAME, readArchived } from './archive.js';
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-/** A bound of the query as a moment: local midnight of its day plus its minutes (24:00 is the next midnight). */
-const moment = (b: { day: string; minutes: number }) => new Date(new Date(`${b.day}T00:00:00`).getTime() + b.minutes * MINUTE_MS);
+/**
+ * A bound of the query as a moment: local midnight of its day plus its minutes (24:00 is the next
+ * midnight); a bare day is its start as `from` and its end as `to` (the range is inclusive).
+ */
+const moment = (b: { day: string; minutes: number | null }, bare: number) => new Date(new Date(`${b.day}T00:00:00`).getTime() + (b.minutes ?? bare) * MINUTE_MS);
 
 /** Super users (SUPER, or GOD above it) may download backups (spec 3 §4 'Archive'). */
 const asDownloader = (user: SessionUser) => ({ isSuper: user.isSuper || isSupportUserType(user.usertype) });
@@ -29,8 +32,8 @@ export function archiveRoutes({ requires }: AppDeps) {
 
   app.get('/', requires('p_blob'), queryParams(archiveQueryContract), async (c) => {
     const query = c.req.valid('query');
-    const to = query.to ? moment(query.to) : new Date();
-    const from = query.from ? moment(query.from) : new Date(to.getTime() - ARCHIVE_DEFAULT_DAYS * DAY_MS);
+    const to = query.to ? moment(query.to, 1440) : new Date();
+    const from = query.from ? moment(query.from, 0) : new Date(to.getTime() - ARCHIVE_DEFAULT_DAYS * DAY_MS);
     const path = ARCHIVE_TYPES.find((t) => t.value === (query.type ?? 'ALL'))?.path ?? null;
     let q = c.get('company').db.selectFrom('archive')
       .select(['id', 'date', 'user_code', 'path', 'blob_id', 'mime', 'size'])

@@ -29,12 +29,13 @@ export const SYSTEM_USER = 'SYSTEM';
 /**
  * A date bound of GET /api/blob (spec 3 §7): YYYY-MM-DD with an optional ':HH:mm' (or ' HH:mm',
  * 'THH:mm') suffix; the screen sends ':00:00' for the start of a day and ':24:00' for its end.
- * Answers the day and the minutes into it (24:00 is 1440, the next midnight).
+ * Answers the day and the minutes into it (24:00 is 1440, the next midnight), or null minutes
+ * for a bare day: the start of it in `from`, the whole of it (inclusive) in `to`.
  */
 const bound = z.string().trim().max(30).transform((text, ctx) => {
   const m = /^(\d{4}-\d{2}-\d{2})(?:[ T:](\d{2}):(\d{2})(?::\d{2})?)?$/.exec(text);
-  const minutes = m ? Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) : -1;
-  if (!m || !z.iso.date().safeParse(m[1]).success || minutes > 1440 || Number(m[3] ?? 0) > 59) {
+  const minutes = m?.[2] === undefined ? null : Number(m[2]) * 60 + Number(m[3]);
+  if (!m || !z.iso.date().safeParse(m[1]).success || (minutes !== null && (minutes > 1440 || Number(m[3]) > 59))) {
     ctx.addIssue({ code: 'custom', message: 'Date must be YYYY-MM-DD, optionally followed by :HH:mm' });
     return z.NEVER;
   }
