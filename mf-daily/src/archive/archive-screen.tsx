@@ -34,21 +34,27 @@ function DownloadButton({ row }: { row: Row }) {
       setBusy(false);
     }
   };
+  // Icon-only, so the column fits beside the names on a tablet; the tooltip says what it does
+  // or why it may not (spec 3 §4: SYSTEM documents, backups for super users only; the server's reason).
   const button = (
-    <Button size="small" icon={<ArrowDownloadRegular />} disabled={busy || row.refusal !== null} aria-label={`Download ${row.blob_id}`} onClick={() => void download()}>
-      Download
-    </Button>
+    <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} disabled={busy || row.refusal !== null} aria-label={`Download ${row.blob_id}`} onClick={() => void download()} />
   );
-  // The server says why a row may not be downloaded (spec 3 §4: SYSTEM documents, backups for super users only).
-  return row.refusal ? <Tooltip content={row.refusal} relationship="description"><span>{button}</span></Tooltip> : button;
+  return (
+    <Tooltip content={row.refusal ?? `Download ${row.blob_id}`} relationship="description">
+      {row.refusal ? <span>{button}</span> : button}
+    </Tooltip>
+  );
 }
 
+const wrap = { whiteSpace: 'normal', overflowWrap: 'break-word' } as const;
+
 const columns: ListColumn<Row>[] = [
-  { header: 'Date', field: 'date', width: 170, sortable: true, render: (r) => formatArchiveStamp(r.date) },
-  { header: 'User', field: 'user_code', width: 110, sortable: true },
-  { header: 'Path', field: 'path', width: 150, sortable: true },
-  { header: 'Document Name', field: 'blob_id', sortable: true },
-  { header: 'Download', id: 'download', width: 130, render: (r) => <DownloadButton row={r} /> },
+  { header: 'Date', field: 'date', width: 150, sortable: true, render: (r) => formatArchiveStamp(r.date) },
+  { header: 'User', field: 'user_code', sortable: true },
+  { header: 'Path', field: 'path', sortable: true, render: (r) => <span style={wrap}>{r.path}</span> },
+  // Long names and paths wrap (the list's cells do not), so Download stays in view on a tablet.
+  { header: 'Document Name', field: 'blob_id', sortable: true, render: (r) => <span style={wrap}>{r.blob_id}</span> },
+  { header: 'Download', id: 'download', width: 64, align: 'center', render: (r) => <DownloadButton row={r} /> },
 ];
 
 /**
