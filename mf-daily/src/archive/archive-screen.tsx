@@ -13,7 +13,7 @@ const TYPE_OPTIONS = ARCHIVE_TYPES.map((t) => ({ value: t.value, label: t.label 
  * GET /api/blob with the range as spec 3 §7 sends it: the start day with ':00:00' and the end
  * day with ':24:00' (no range: the server's last 7 days).
  */
-async function fetchArchive(query: Record<string, string | number | boolean | undefined>): Promise<Row[]> {
+export async function fetchArchive(query: Record<string, string | number | boolean | undefined>): Promise<Row[]> {
   const { from, to, type } = query;
   const answer = await api.get<{ data: Row[] }>('/api/blob', {
     query: { type, from: from ? `${String(from)}:00:00` : undefined, to: to ? `${String(to)}:24:00` : undefined },
