@@ -86,9 +86,23 @@ test('the Archive finds and downloads a report and the month-end pack; the Syste
       expect(zip.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
       await page.getByRole('searchbox', { name: 'Search' }).fill('');
     }
-    // Month End and Backups filter the same list (the demo's month ends lie further back than 7 days).
+    // Month End over the demo's year: the bank files of the months it closed (older than the default 7 days).
     await filterType(page, 'Month End');
     await expect(table.getByRole('row', { name: new RegExp(reportName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toHaveCount(0);
+    if (width === 1280) {
+      const filters = page.getByRole('group', { name: 'Filters' });
+      const from = filters.getByLabel('From');
+      await from.fill(`01/01/${new Date().getFullYear() - 1}`);
+      await from.blur();
+      const today = new Date();
+      const to = filters.getByLabel('To');
+      await to.fill(`${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`);
+      await to.blur();
+      await filters.getByRole('button', { name: 'Apply Filter' }).click();
+      await expect(table.getByRole('row', { name: /Month End .*\.(aba|zip)/ }).first()).toBeVisible();
+      await expect(page.getByText('Last 7 days')).toHaveCount(0);
+      await shot(page, width, 'archive-month-end');
+    }
 
     await page.goto('/management/daily/logs');
     const log = page.getByRole('table', { name: 'System Log' });
