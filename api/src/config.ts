@@ -28,6 +28,11 @@ export interface Config {
   staticDir: string | undefined;
   /** How long reference lists and lookups may be served from memory (ms); 0 turns the cache off. */
   readCacheMs: number;
+  /**
+   * TEST_MODE=1 mounts the test-only calls of spec 3 §7 (POST /api/testapi...). Never in
+   * production: there TEST_MODE is ignored, so a stray variable cannot open them.
+   */
+  testMode: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,5 +60,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenHours: Number(env.TOKEN_HOURS ?? 10),
     staticDir: env.STATIC_DIR,
     readCacheMs: Number(env.READ_CACHE_MS ?? 5_000),
+    testMode: !production && (env.TEST_MODE === '1' || env.TEST_MODE === 'true'),
   };
 }

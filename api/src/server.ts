@@ -37,6 +37,7 @@ const server = serve({
 
 console.log(`Owner Accounting on http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${resolve(config.dataDir)}` : ''})`);
 if (first.createdDemo) console.log('Created the demo company DEMOTRUST (Seaside Holiday Lettings Pty Ltd).');
+if (config.testMode) console.log('Test mode: the test-only calls (POST /api/testapi...) are mounted');
 if (demoBookings) console.log(`Demo booking system (simulator) on ${demoBookings.url}, synced into DEMOTRUST`);
 // Production prints only a generated first password, once; the demo prints its public ones.
 for (const u of first.createdUsers) {

@@ -8,4 +8,6 @@ export const dailyScreens: ScreenMap = {
   '/management/daily/reconcile': lazy(() => import('./bankrec/reconcile-screen.js')),
   '/management/daily/rechist': lazy(() => import('./bankrec/history-screen.js')),
   '/management/daily/task': lazy(() => import('./tasks/tasks-screen.js')),
+  '/management/daily/logs': lazy(() => import('./logs/logs-screen.js')),
+  '/management/daily/blob': lazy(() => import('./archive/archive-screen.js')),
 };
