@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { archiveRoutes } from './archive/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { progressRoutes } from './progress/routes.js';
@@ -41,6 +42,7 @@ import { monthEndChecklistRoutes, monthEndRoutes } from './monthend/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { emailListRoutes, emailRoutes, emailStatementRoutes } from './email/routes.js';
+import { testApiRoutes } from './testapi/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -87,6 +89,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/lookup', lookupRoutes(deps));
   app.route('/api/user', userRoutes(deps));
   app.route('/api/log', logRoutes(deps));
+  app.route('/api/blob', archiveRoutes(deps));
   app.route('/api/pinned', pinnedRoutes(deps));
   app.route('/api', balancesRoutes(deps));
   app.route('/api', auditRoutes(deps));
@@ -96,6 +99,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/api/charge', chargeRoutes(deps));
   app.route('/api/journal', journalRoutes(deps));
+  // The test-only calls of spec 3 §7: never mounted in production (see config.testMode).
+  if (deps.config.testMode) app.route('/api/testapi', testApiRoutes(deps));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
   const errorLog = new ErrorLogLimiter();

@@ -34,6 +34,11 @@ export interface Config {
    * messages as New until it is set.
    */
   smtpUrl: string | undefined;
+  /**
+   * TEST_MODE=1 mounts the test-only calls of spec 3 §7 (POST /api/testapi...). Never in
+   * production: there TEST_MODE is ignored, so a stray variable cannot open them.
+   */
+  testMode: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,5 +67,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR,
     readCacheMs: Number(env.READ_CACHE_MS ?? 5_000),
     smtpUrl: env.SMTP_URL || undefined,
+    testMode: !production && (env.TEST_MODE === '1' || env.TEST_MODE === 'true'),
   };
 }

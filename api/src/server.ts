@@ -57,6 +57,7 @@ if (first.createdDemo) console.log('Created the demo company DEMOTRUST (Seaside 
 if (config.smtpUrl) console.log(`E-mail goes out through ${redactSmtpUrl(config.smtpUrl)}`);
 else if (localSmtp) console.log(`E-mail goes to the local SMTP server ${localSmtp.url} (no SMTP_URL); received messages are kept in ${resolve(config.dataDir, 'mail')}`);
 else console.log('No SMTP_URL: e-mails stay queued (New) until it is set');
+if (config.testMode) console.log('Test mode: the test-only calls (POST /api/testapi...) are mounted');
 if (demoBookings) console.log(`Demo booking system (simulator) on ${demoBookings.url}, synced into DEMOTRUST`);
 // Production prints only a generated first password, once; the demo prints its public ones.
 for (const u of first.createdUsers) {

@@ -10,4 +10,6 @@ export const dailyScreens: ScreenMap = {
   '/management/daily/task': lazy(() => import('./tasks/tasks-screen.js')),
   '/management/daily/email': lazy(() => import('./email/email-log-screen.js')),
   '/management/daily/emailstatements': lazy(() => import('./email/email-statements-screen.js')),
+  '/management/daily/logs': lazy(() => import('./logs/logs-screen.js')),
+  '/management/daily/blob': lazy(() => import('./archive/archive-screen.js')),
 };

@@ -1,21 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { CompanyTables } from '../db/schema.js';
 import { jsonb } from '../db/open.js';
+import { ARCHIVE_PATHS, type ArchivePath } from '../contracts/archive.js';
 
 type Db = Kysely<CompanyTables>;
 
-/**
- * The archive's folders (spec 3 §2 'Archive': the type filter All, Reports, Email Attachments,
- * Month End, Backups), plus the ABA files of disbursements made outside month end.
- */
-export const ARCHIVE_PATHS = {
-  REPORTS: 'Reports',
-  EMAIL: 'Email Attachments',
-  MONTH_END: 'Month End',
-  BACKUP: 'Backups',
-  DISBURSEMENT: 'Disbursement',
-} as const;
-export type ArchivePath = (typeof ARCHIVE_PATHS)[keyof typeof ARCHIVE_PATHS];
+/** The folders live in the contract (the Archive screen's type filter uses them too). */
+export { ARCHIVE_PATHS, type ArchivePath };
 
 export const MIME = {
   pdf: 'application/pdf',

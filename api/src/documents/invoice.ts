@@ -1,4 +1,5 @@
 import { jsPDF } from 'jspdf';
+import type { ChargeFull, ChargeItem } from '../contracts/charges.js';
 import { type Letterhead, pdfText } from './pdf.js';
 import { dateText, moneyText } from './table.js';
 
@@ -196,22 +197,15 @@ export interface InvoiceParty {
   postcode?: string | null;
 }
 
-export interface InvoiceCharge {
-  ref: string;
-  date: string;
-  entity: string;
-  door: string | null;
-  recipient_type: string;
-  recipient: string;
-  recipient_door: string | null;
-  source_ref: string | null;
-  memo: string;
-  name: string | null;
-  status: string;
-  released_ref: string | null;
-  /** Cents. */
-  items: { account_id: string; recipient_entity: string; door: string | null; description: string; amount: number }[];
-}
+/**
+ * A charge as the invoice prints it: the fields of GET /api/charge/full/{id} (ChargeFull, one
+ * definition in api/src/contracts/charges.ts) with the released transaction's number, and its
+ * items without their ids (cents).
+ */
+export type InvoiceCharge = Pick<ChargeFull,
+  'ref' | 'date' | 'entity' | 'door' | 'recipient_type' | 'recipient' | 'recipient_door' | 'source_ref' | 'memo' | 'name' | 'status' | 'released_ref'> & {
+  items: Omit<ChargeItem, 'id'>[];
+};
 
 /**
  * A charge as its printed document: an INVOICE from the business when the business receives it,

@@ -123,6 +123,8 @@ const SAMPLES: Record<string, () => Sample> = {
   'POST /api/monthend': () => ({ path: '/api/monthend', body: {} }),
   'POST /api/monthend/approve': () => ({ path: '/api/monthend/approve', body: {} }),
   // Reports only read the books; a refused selection must not leave an archive row.
+  // Reads only (readOnly): a refused download must leave no trace.
+  'POST /api/blob/download': () => ({ path: '/api/blob/download', body: { id: 1, blob_id: 'x.pdf' } }),
   ...Object.fromEntries(REPORT_KEYS.map((key) => [`POST /api/reports/${key}`, () => ({ path: `/api/reports/${key}`, body: { mode: 'CSV' } })])),
   // E-mail (api/src/email): a message of the Send Email dialog, Send Now, an attachment, a month of statements.
   'POST /api/email': () => ({ path: '/api/email', body: { from: { type: 'USER' }, to: { type: 'MANUAL', address: 'fuzz@example.com' }, subject: 'Fuzz TO_NAME', body: '<p>Dear TO_NAME</p>', statement: { code: 'OWNSMITH', year: 2026, month: 10 } } }),

@@ -19,8 +19,34 @@ export interface LogEntry {
   after?: unknown;
 }
 
+/** Keys whose values are secrets wherever they appear (passwords, hashes, tokens, keys, SMTP credentials). */
+const SECRET_KEY = /pass(word)?|pwd|secret|token|authori[sz]ation|api[-_]?key|credential|smtp_url|private[-_]?key/i;
+export const REDACTED = '[redacted]';
+
 /**
- * Writes one system-log row. Given the transaction that made a change, the change and its log
+ * Takes secrets out of text bound for the log: credentials in URLs (smtp://user:pass@host),
+ * bearer tokens, and `password=...` or `"password":"..."` pairs. The log is read by support and
+ * by anyone with p_mgt, so nothing in it may open an account or a mail server.
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s:/@]+):([^\s@/]+)@/gi, `$1$2:${REDACTED}@`)
+    .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, `$1 ${REDACTED}`)
+    .replace(/("?[\w-]*(?:pass(?:word)?|pwd|secret|token|api[-_]?key)[\w-]*"?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|[^\s,;&}]+)/gi, (_m, key: string) => `${key}${REDACTED}`);
+}
+
+/** A before/after value with every secret key's value replaced and every string redacted. */
+export function redactValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (value === null || typeof value !== 'object' || depth > 20) return value;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) =>
+    [k, SECRET_KEY.test(k) && v !== null && v !== undefined && v !== '' && typeof v !== 'boolean' ? REDACTED : redactValue(v, depth + 1)]));
+}
+
+/**
+ * Writes one system-log row, its secrets redacted (issue 13: secrets never reach the log).
+ * Given the transaction that made a change, the change and its log
  * row commit or roll back together: a change without its audit trail cannot exist.
  */
 export async function writeLog(executor: Kysely<any>, entry: LogEntry): Promise<void> {
@@ -29,16 +55,16 @@ export async function writeLog(executor: Kysely<any>, entry: LogEntry): Promise<
     .values({
       database: entry.database,
       severity: entry.severity,
-      message: entry.message.slice(0, 2000),
+      message: redactText(entry.message).slice(0, 2000),
       identity: entry.identity ?? null,
       routine: entry.routine ?? null,
       method: entry.method ?? null,
       apicall: entry.apicall ?? null,
       record_key: entry.recordKey ?? null,
-      body: entry.body?.slice(0, 10_000) ?? null,
-      stack: entry.stack?.slice(0, 10_000) ?? null,
-      before: entry.before === undefined ? null : jsonb(entry.before),
-      after: entry.after === undefined ? null : jsonb(entry.after),
+      body: entry.body == null ? null : redactText(entry.body).slice(0, 10_000),
+      stack: entry.stack == null ? null : redactText(entry.stack).slice(0, 10_000),
+      before: entry.before === undefined ? null : jsonb(redactValue(entry.before)),
+      after: entry.after === undefined ? null : jsonb(redactValue(entry.after)),
     })
     .execute();
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ReportDefinition } from '../definition.js';
 import { entitiesSelected } from '../selection.js';
 import { selectedParties } from './parties.js';
+import { balanceColumns, moneyInOut, partyColumns } from '../columns.js';
 
 /**
  * Account Summary (spec 3 §2 'Reports'): per selected party, its balance at the start of the
@@ -32,6 +33,7 @@ export const accountSummary: ReportDefinition = {
       if (!s || (s.opening === 0 && s.in === 0 && s.out === 0)) return [];
       return [{ ...p, ...s, closing: s.opening + s.in - s.out }];
     });
+    type Row = (typeof rows)[number];
     return {
       title: 'Account Summary',
       selectionLine: '',
@@ -39,13 +41,8 @@ export const accountSummary: ReportDefinition = {
       sections: [{
         table: {
           columns: [
-            { header: 'Type', value: (r) => r.type, width: 10 },
-            { header: 'Code', value: (r) => r.code, width: 13 },
-            { header: 'Name', value: (r) => r.name, width: 30 },
-            { header: 'Opening', kind: 'money', value: (r) => r.opening, width: 14, total: true },
-            { header: 'Money in', kind: 'money', value: (r) => r.in, width: 14, total: true },
-            { header: 'Money out', kind: 'money', value: (r) => r.out, width: 14, total: true },
-            { header: 'Closing', kind: 'money', value: (r) => r.closing, width: 14, total: true },
+            ...partyColumns<Row>({ type: 10, code: 13, name: 30 }),
+            ...balanceColumns<Row>(14, moneyInOut<Row>()),
           ],
           rows,
           totalsLabel: 'Total',

@@ -2,6 +2,7 @@ import { moneyText } from '../../documents/table.js';
 import { trialBalanceRows } from '../../exports/ledger-export.js';
 import type { ReportDefinition } from '../definition.js';
 import { entitiesSelected } from '../selection.js';
+import { moneyColumn, partyColumns } from '../columns.js';
 
 /**
  * Balance Summary: every ledger's balance as at a date, one line per party, from the same trial
@@ -21,6 +22,7 @@ export const balanceSummary: ReportDefinition = {
       if (party) party.cents += r.cents;
     }
     const rows = [...byCode.values()].filter((p) => p.cents !== 0);
+    type Row = (typeof rows)[number];
     rows.sort((a, b) => a.type.localeCompare(b.type) || a.code.localeCompare(b.code));
     const everyone = selection.entity_type === 'ALL' && !selection.entity_category;
     return {
@@ -29,11 +31,8 @@ export const balanceSummary: ReportDefinition = {
       sections: [{
         table: {
           columns: [
-            { header: 'Type', value: (r) => r.type, width: 14 },
-            { header: 'Code', value: (r) => r.code, width: 16 },
-            { header: 'Name', value: (r) => r.name, width: 40 },
-            { header: 'Category', value: (r) => r.category ?? '', width: 16 },
-            { header: 'Balance', kind: 'money', value: (r) => r.cents, width: 18, total: true },
+            ...partyColumns<Row>({ type: 14, code: 16, name: 40, category: 16 }),
+            moneyColumn<Row>('Balance', (r) => r.cents, 18),
           ],
           rows,
           totalsLabel: 'Total',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ReportDefinition, ReportOutput } from '../definition.js';
 import { limitedPdf } from './pdf-limit.js';
+import { balanceColumns } from '../columns.js';
 
 /**
  * Business Transactions (spec 3 §2 'Reports', p_business_breakdown): the BUSINESS party's
@@ -36,6 +37,7 @@ export const businessTransactions: ReportDefinition = {
       const debits = Number(a.debits);
       return { account: a.account_id, description: a.description ?? '', type: a.type ?? '', opening, credits, debits, closing: opening + credits - debits };
     }).filter((a) => a.opening !== 0 || a.credits !== 0 || a.debits !== 0);
+    type AccountRow = (typeof byAccount)[number];
     const out: ReportOutput = {
       title: 'Business Transactions',
       selectionLine: '',
@@ -48,10 +50,7 @@ export const businessTransactions: ReportDefinition = {
               { header: 'Account', value: (r) => r.account, width: 12 },
               { header: 'Description', value: (r) => r.description, width: 30 },
               { header: 'Type', value: (r) => r.type, width: 10 },
-              { header: 'Opening', kind: 'money', value: (r) => r.opening, width: 14, total: true },
-              { header: 'Income (credits)', kind: 'money', value: (r) => r.credits, width: 14, total: true },
-              { header: 'Paid out (debits)', kind: 'money', value: (r) => r.debits, width: 14, total: true },
-              { header: 'Closing', kind: 'money', value: (r) => r.closing, width: 14, total: true },
+              ...balanceColumns<AccountRow>(14, [['Income (credits)', (r) => r.credits], ['Paid out (debits)', (r) => r.debits]]),
             ],
             rows: byAccount,
             totalsLabel: 'Business',

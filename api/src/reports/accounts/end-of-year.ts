@@ -4,6 +4,7 @@ import { moneyText } from '../../documents/table.js';
 import type { Db, ReportDefinition, ResolvedSelection } from '../definition.js';
 import { entitiesSelected } from '../selection.js';
 import { selectedParties } from './parties.js';
+import { balanceColumns, partyColumns } from '../columns.js';
 
 interface AccountTotal {
   account: string;
@@ -122,6 +123,7 @@ export const endOfYear: ReportDefinition = {
   async build({ db, selection, letterhead, printedAt, reference }) {
     const statements = (await eoyStatements(db, selection)).filter((s) => s.opening !== 0 || s.closing !== 0 || s.income.length || s.expenses.length || s.disbursed !== 0);
     const summary = statements.map((s) => ({ code: s.code, name: s.name, opening: s.opening, income: sum(s.income), expenses: sum(s.expenses), disbursed: s.disbursed, closing: s.closing }));
+    type SummaryRow = (typeof summary)[number];
     const accounts = statements.flatMap((s) => [
       ...s.income.map((a) => ({ code: s.code, side: 'Income', ...a })),
       ...s.expenses.map((a) => ({ code: s.code, side: 'Expense', ...a })),
@@ -136,13 +138,8 @@ export const endOfYear: ReportDefinition = {
           heading: 'Owners',
           table: {
             columns: [
-              { header: 'Code', value: (r) => r.code, width: 12 },
-              { header: 'Name', value: (r) => r.name, width: 26 },
-              { header: 'Opening', kind: 'money', value: (r) => r.opening, width: 13, total: true },
-              { header: 'Income', kind: 'money', value: (r) => r.income, width: 13, total: true },
-              { header: 'Expenses', kind: 'money', value: (r) => r.expenses, width: 13, total: true },
-              { header: 'Paid to owner', kind: 'money', value: (r) => r.disbursed, width: 13, total: true },
-              { header: 'Closing', kind: 'money', value: (r) => r.closing, width: 13, total: true },
+              ...partyColumns<SummaryRow>({ code: 12, name: 26 }),
+              ...balanceColumns<SummaryRow>(13, [['Income', (r) => r.income], ['Expenses', (r) => r.expenses], ['Paid to owner', (r) => r.disbursed]]),
             ],
             rows: summary,
             totalsLabel: 'Owners',

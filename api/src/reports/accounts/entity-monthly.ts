@@ -5,6 +5,7 @@ import { lastDayOfMonth } from '../../ledger/business-date.js';
 import type { ReportDefinition, ReportOutput } from '../definition.js';
 import { entitiesSelected } from '../selection.js';
 import { selectedParties } from './parties.js';
+import { moneyColumn, partyColumns } from '../columns.js';
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -55,12 +56,11 @@ export const entityMonthly: ReportDefinition = {
       const row = { type: p.type, code: p.code, name: p.name, opening: Number(s.opening), closings: ends.map((_, i) => Number(s[`m${i}`])) };
       return row.opening === 0 && row.closings.every((c) => c === 0) ? [] : [row];
     });
-    const months: DocColumn<MonthlyRow>[] = ends.map((m, i) => ({ header: m.label, kind: 'money', value: (r) => r.closings[i], width: 8, total: true }));
+    const months: DocColumn<MonthlyRow>[] = ends.map((m, i) => moneyColumn<MonthlyRow>(m.label, (r) => r.closings[i]!, 8));
     const table: DocTable<MonthlyRow> = {
       columns: [
-        { header: 'Code', value: (r) => r.code, width: 8 },
-        { header: 'Name', value: (r) => r.name, width: 10 },
-        { header: 'Opening', kind: 'money', value: (r) => r.opening, width: 8, total: true },
+        ...partyColumns<MonthlyRow>({ code: 8, name: 10 }),
+        moneyColumn<MonthlyRow>('Opening', (r) => r.opening, 8),
         ...months,
       ],
       rows,

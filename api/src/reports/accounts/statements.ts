@@ -3,6 +3,7 @@ import { PdfDocument } from '../../documents/pdf.js';
 import { type OwnerStatement, drawOwnerStatement, ownerStatementPdf, ownerStatements, statementFilename, statementTitle } from '../../statements/owner.js';
 import type { ReportDefinition } from '../definition.js';
 import { selectedParties } from './parties.js';
+import { balanceColumns, moneyColumn, moneyInOut, partyColumns } from '../columns.js';
 
 /**
  * Statements (spec 3 §2 'Reports'): the owner statements of a month for the selected owners, the
@@ -23,6 +24,7 @@ export const statementsReport: ReportDefinition = {
       const moneyOut = s.lines.reduce((a, l) => a - (l.amount < 0 ? l.amount : 0), 0);
       return { code: s.code, name: s.name, opening: s.opening, in: moneyIn, out: moneyOut, closing: s.closing, pending: s.pending };
     });
+    type Row = (typeof rows)[number];
     return {
       title: 'Owner Statements',
       selectionLine: `${period} · ${selection.type === 'SUMMARY' ? 'Summary' : 'Detailed'}`,
@@ -30,13 +32,9 @@ export const statementsReport: ReportDefinition = {
       sections: [{
         table: {
           columns: [
-            { header: 'Code', value: (r) => r.code, width: 14 },
-            { header: 'Name', value: (r) => r.name, width: 30 },
-            { header: 'Opening', kind: 'money', value: (r) => r.opening, width: 14, total: true },
-            { header: 'Money in', kind: 'money', value: (r) => r.in, width: 14, total: true },
-            { header: 'Money out', kind: 'money', value: (r) => r.out, width: 14, total: true },
-            { header: 'Closing', kind: 'money', value: (r) => r.closing, width: 14, total: true },
-            { header: 'Pending charges', kind: 'money', value: (r) => r.pending, width: 14, total: true },
+            ...partyColumns<Row>({ code: 14, name: 30 }),
+            ...balanceColumns<Row>(14, moneyInOut<Row>()),
+            moneyColumn<Row>('Pending charges', (r) => r.pending, 14),
           ],
           rows,
           totalsLabel: 'Owners',

@@ -1,3 +1,4 @@
+import type { ChargeStatus } from '../../contracts/charges.js';
 import { type InvoiceCharge, invoiceDocument, memoPdf } from '../../documents/invoice.js';
 import { plural } from '../receipts-payments/cash-book.js';
 import { partiesOf } from '../receipts-payments/receipts.js';
@@ -22,7 +23,7 @@ export const invoices: ReportDefinition = {
       ? await db.selectFrom('charge_item').select(['charge_id', 'account_id', 'recipient_entity', 'door', 'description', 'amount']).where('charge_id', 'in', headers.map((h) => h.id)).orderBy('id').execute()
       : [];
     const charges: InvoiceCharge[] = headers.map((h) => ({
-      ...h, released_ref: h.released_ref ?? null,
+      ...h, status: h.status as ChargeStatus, released_ref: h.released_ref ?? null,
       items: items.filter((i) => String(i.charge_id) === String(h.id)).map((i) => ({ ...i, amount: Number(i.amount) })),
     }));
     const parties = await partiesOf(db, charges.flatMap((c) => [c.entity, c.recipient, ...c.items.map((i) => i.recipient_entity)]));
