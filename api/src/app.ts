@@ -42,7 +42,7 @@ import { monthEndChecklistRoutes, monthEndRoutes } from './monthend/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { emailListRoutes, emailRoutes, emailStatementRoutes } from './email/routes.js';
-import { testApiRoutes } from './testapi/routes.js';
+import { emailTestRoutes, testApiRoutes } from './testapi/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -100,7 +100,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/charge', chargeRoutes(deps));
   app.route('/api/journal', journalRoutes(deps));
   // The test-only calls of spec 3 §7: never mounted in production (see config.testMode).
-  if (deps.config.testMode) app.route('/api/testapi', testApiRoutes(deps));
+  if (deps.config.testMode) {
+    app.route('/api/testapi', testApiRoutes(deps));
+    app.route('/api/email', emailTestRoutes(deps));
+  }
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
   const errorLog = new ErrorLogLimiter();

@@ -121,3 +121,13 @@ export const emailStatementsContract = z.object({
   template: z.string().max(30).optional(),
 }).strict();
 export type EmailStatementsInput = z.infer<typeof emailStatementsContract>;
+
+/** Test-only calls of spec 3 §7 (mounted in test mode only): a test message to an address. */
+export const emailTestContract = z.object({ to: z.string().trim().min(1).max(254) });
+
+/** Test-only: a log row in a chosen state, for screen tests of the Email Log; nothing is sent. */
+export const emailInsertContract = z.object({
+  to: z.string().trim().min(1).max(254),
+  subject: z.string().trim().min(1).max(200),
+  status: z.enum(EMAIL_STATUSES).default('New'),
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
+import { BUSINESS_ENTITY_CODE } from '../contracts/entity.js';
 import { readConfig } from '../config.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 
@@ -27,6 +28,9 @@ describe('test mode', () => {
     expect(api.app.routes.some((r) => r.path.startsWith('/api/testapi'))).toBe(false);
     const res = await api.call('POST', '/api/testapi', { body: { ping: 1 } });
     expect(res.status).toBe(404);
+    for (const path of ['/api/email/test', '/api/email/insert', '/api/email/demo']) {
+      expect((await api.call('POST', path, { body: { to: 'owner@example.com', subject: 'x' } })).status).toBe(404);
+    }
   });
 
   it('with it they answer, behind the guard', async () => {
@@ -43,5 +47,17 @@ describe('test mode', () => {
     const ok = await call('/api/testapi/booking', { ...booking, doors: [{ door: '101', roomCharges: [], otherCharges: [] }] });
     expect(ok.status).toBe(200);
     expect((await ok.json()).data).toMatchObject({ id: 'B-1', doors: [{ door: '101' }] });
+
+    // The e-mail test calls: a test message queued, a row in a chosen state, header injection refused.
+    const books = api.deps.db.company('co_demotrust');
+    await books.updateTable('entity').set({ email: 'office@example.com' }).where('code', '=', BUSINESS_ENTITY_CODE).execute();
+    const sent = await call('/api/email/test', { to: 'auditor@example.com' });
+    expect(await sent.json()).toMatchObject({ data: { message: 'Email(s) Sent to queue!' } });
+    const inserted = await call('/api/email/insert', { to: 'owner@example.com', subject: 'Failed on purpose', status: 'Failed' });
+    expect(inserted.status).toBe(200);
+    const id = String((await inserted.json()).data.id);
+    expect(await books.selectFrom('email_log').select(['current_status', 'subject']).where('id', '=', id).executeTakeFirst()).toEqual({ current_status: 'Failed', subject: 'Failed on purpose' });
+    expect((await call('/api/email/insert', { to: 'owner@example.com\nBcc: x@example.com', subject: 'x' })).status).toBe(400);
+    expect((await call('/api/email/demo', {})).status).toBe(200);
   });
 });
