@@ -10,6 +10,7 @@ import { formatCents, toDollars } from '../money/cents.js';
 import { resolveListPeriod } from '../ledger/list-period.js';
 import { cancelCharge, chargeLookup, createCharge, invoiceRange, listCharges, readCharge, updateCharge } from './charges.js';
 import { releaseCharges, releaseRows } from './release.js';
+import { pdfResponse, printOne } from '../reports/print.js';
 
 const chargeId = (raw: string) => {
   const n = Number(raw);
@@ -32,6 +33,14 @@ export function chargeRoutes(deps: AppDeps) {
     const charge = await readCharge(c.get('company').db, chargeId(c.req.param('id')));
     if (!charge) throw notFound(`Charge ${c.req.param('id')} not found`);
     return c.json({ data: charge });
+  });
+
+  // The charge's invoice or memo as a PDF (Print Invoice / Print Memo), the layout of Reports' Invoices.
+  app.get('/print/:id', requires('p_entry_charges'), async (c) => {
+    const db = c.get('company').db;
+    const charge = await db.selectFrom('charge').select('ref').where('id', '=', String(chargeId(c.req.param('id')))).executeTakeFirst();
+    if (!charge) throw notFound(`Charge ${c.req.param('id').slice(0, 40)} not found`);
+    return pdfResponse(await printOne(c.get('company'), c.get('user'), 'invoice', charge.ref));
   });
 
   const lookup = async (c: any) => {
