@@ -114,13 +114,13 @@ describe('month end', () => {
     expect(r.message).toMatch(/is Complete!/);
     expect(r).toMatchObject({ released: 1 });
     expect(r.filename).toMatch(/^ABA-MEND0001-\d{8}-\d{6}-\w+\.aba$/);
-    // Funds 2,150.00 less the cheque payee (150.00) by EFT: every EFT payment is in the file once.
+    // Funds 2,150.00 less the cheque payee (150.00, held automatically: spec 2 §4 'Holds') by EFT: every EFT payment is in the file once.
     const eft = await db.selectFrom('cashbook').select(['amount', 'method']).where('method', '=', 'EFT').where('amount', '<', '0').execute();
     const paid = -eft.reduce((a, c) => a + Number(c.amount), 0);
     expect(paid).toBe(200_000);
     const total = r.aba.split('\r\n').find((l: string) => l.startsWith('7'));
     expect(Number(total.slice(30, 40))).toBe(paid);
-    expect(r.disbursed).toBe(2_150);
+    expect(r.disbursed).toBe(2_000);
 
     const next = await openPeriod(db);
     expect(next.first > open.last).toBe(true);
