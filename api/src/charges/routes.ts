@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import { CHARGE_MESSAGES, chargeContract, chargeListQuery, chargeLookupQuery, invoiceRangeQuery, releaseContract, releaseQuery } from '../contracts/charges.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../http/errors.js';
+import { listSegment } from '../http/validate.js';
 import type { AppEnv } from '../http/env.js';
 import { postingTransaction } from '../http/idempotency.js';
 import { jsonBody, queryParams } from '../http/validate.js';
@@ -23,11 +25,15 @@ export function chargeRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { requires } = deps;
 
-  app.get('/list', requires('p_entry_charges'), queryParams(chargeListQuery), async (c) => {
+  // Spec 2's GET /api/charge/list/{query}: the optional segment is a search text (?search= wins
+  // over it); with a trailing slash or no segment the list answers the same.
+  const list = async (c: any) => {
     const db = c.get('company').db;
-    const { rows, total, amount } = await listCharges(db, await resolveListPeriod(db, c.req.valid('query')));
+    const query = c.req.valid('query') as z.infer<typeof chargeListQuery>;
+    const { rows, total, amount } = await listCharges(db, await resolveListPeriod(db, { ...query, search: query.search ?? listSegment(c.req.param('query')) }));
     return c.json({ data: rows, total, amount });
-  });
+  };
+  for (const path of ['/list', '/list/', '/list/:query']) app.get(path, requires('p_entry_charges'), queryParams(chargeListQuery), list);
 
   app.get('/full/:id', requires('p_entry_charges'), async (c) => {
     const charge = await readCharge(c.get('company').db, chargeId(c.req.param('id')));
