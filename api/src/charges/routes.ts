@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import { CHARGE_MESSAGES, chargeContract, chargeListQuery, chargeLookupQuery, invoiceRangeQuery, releaseContract, releaseQuery } from '../contracts/charges.js';
 import type { AppDeps } from '../deps.js';
-import { notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { hasAnyPermission } from '../contracts/permissions.js';
 import { listSegment } from '../http/validate.js';
 import type { AppEnv } from '../http/env.js';
 import { postingTransaction } from '../http/idempotency.js';
@@ -54,8 +55,14 @@ export function chargeRoutes(deps: AppDeps) {
     const refs = (exclude ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     return c.json({ data: await chargeLookup(c.get('company').db, payer, refs) });
   };
-  app.get('/lookup', requires('p_entry_charges'), queryParams(chargeLookupQuery), lookup);
-  app.get('/lookup/', requires('p_entry_charges'), queryParams(chargeLookupQuery), lookup);
+  // A payer's open charges: the charges screen's, and the receipt clerk's choosing what a receipt
+  // pays (issue 17: p_entry_receipts alone must be enough; the 403 logged the clerk out).
+  const lookupAccess = async (c: any, next: () => Promise<void>) => {
+    if (!hasAnyPermission(c.get('user').permissions, ['p_entry_charges', 'p_entry_receipts'])) throw forbidden('Permission p_entry_charges or p_entry_receipts is required');
+    await next();
+  };
+  app.get('/lookup', requires('company'), lookupAccess, queryParams(chargeLookupQuery), lookup);
+  app.get('/lookup/', requires('company'), lookupAccess, queryParams(chargeLookupQuery), lookup);
 
   app.get('/invoicerange', requires('p_entry_charges'), queryParams(invoiceRangeQuery), async (c) => {
     const { year, month } = c.req.valid('query');

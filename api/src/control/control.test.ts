@@ -167,7 +167,7 @@ describe('ledger figures from the books (issue 17)', () => {
     const open = await openPeriod(books);
     const later = `${open.first.slice(0, 8)}15`;
     for (const date of [later, open.first]) {
-      await books.transaction().execute((trx) => postTxn(trx, 'TEST', {
+      await books.transaction().execute((trx) => postTxn(trx as never, 'TEST', {
         kind: 'RECEIPT', date, memo: 'funds', postings: [{ entity: 'OWNSMITH', door: '101', accountId: 'OWNFUNDS', amount: 1000, description: 'funds' }], cashbook: [{ date, method: 'EFT', amount: 1000 }],
       }));
     }

@@ -82,7 +82,15 @@ export function entityRoutes({ requires }: AppDeps) {
     const rows = await listEntities(companyDb(c), { type, search: q.search ?? listSegment(c.req.param('query')), inactive: q.inactive === 'true', category: q.category });
     return c.json({ data: rows });
   };
-  for (const path of ['/list/:type', '/list/:type/', '/list/:type/:query']) app.get(path, requires('p_entities'), queryParams(entityListQuery), list);
+  // Tenants is an Accounts screen with no flag of its own (spec 2's route table; issue 17): its list
+  // needs only p_accounting, which reaching Accounts requires; every other party list p_entities.
+  const listAccess = async (c: any, next: () => Promise<void>) => {
+    const type = String(c.req.param('type')).trim().toUpperCase();
+    const flag: PermissionFlag = type === 'TENANT' ? 'p_accounting' : 'p_entities';
+    if (!hasPermission(c.get('user').permissions, flag) && !hasPermission(c.get('user').permissions, 'p_entities')) throw forbidden(`Permission ${flag} is required`);
+    await next();
+  };
+  for (const path of ['/list/:type', '/list/:type/', '/list/:type/:query']) app.get(path, requires('company'), listAccess, queryParams(entityListQuery), list);
 
   // The party's ledger for a period and its pending charges: read like the record itself, the business's also with p_business.
   app.get('/statement/:code', requires('company'), queryParams(entityStatementQuery), async (c) => {
