@@ -135,9 +135,15 @@ export function entityRoutes({ requires }: AppDeps) {
 
   app.put('/:code', requires('company'), async (c) => {
     const code = codeParam(c);
-    assertEntityAccess(c, code);
-    const body = await readJson(c);
+    // Holds and the charge release override are also the Disbursement screen's holds panel
+    // (spec 2 §4 'Holds'): p_entry_disbursement, which shows that screen, saves them (issue 17).
+    // The access is checked before a body that is not JSON is refused, as for every other user.
+    const body = await readJson(c).catch((e: unknown) => {
+      assertEntityAccess(c, code);
+      throw e;
+    });
     const kind = entityUpdateKind(body);
+    if (kind === 'form' || !hasPermission(c.get('user').permissions, 'p_entry_disbursement')) assertEntityAccess(c, code);
     const db = companyDb(c);
     await db.transaction().execute(async (trx) => {
       const before = await lockEntity(trx, code);

@@ -59,4 +59,18 @@ describe('every screen usable with exactly its own flags (issue 17)', () => {
       expect(res.status, `${method} ${url} with ${flags.join(', ')}: ${JSON.stringify(res.body).slice(0, 200)}`).not.toBe(403);
     }
   });
+
+  it('the Disbursement holds panel saves holds and the override with p_entry_disbursement only, nothing else of the party', async () => {
+    const flags = screens().find((x) => x.path === '/management/transactions/disbursement')!.flags;
+    const token = await createStaff(api, 'SCREENHOLDS', Object.fromEntries(flags.map((f) => [f, true])));
+    const holds = { hold_always: 10, hold_always_reason: 'Reserve', hold_this_month: 5, hold_this_month_reason: 'Rates due' };
+    const saved = await api.call('PUT', '/api/entity/OWNSMITH', { token, body: holds });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject(holds);
+    expect((await api.call('PUT', '/api/entity/OWNSMITH', { token, body: { charge_release_override: true } })).status).toBe(200);
+    // The party's form stays p_entities'.
+    const form = await api.call('PUT', '/api/entity/OWNSMITH', { token, body: { ...saved.body.data, name: 'Renamed' } });
+    expect(form.status).toBe(403);
+    expect((await api.call('PUT', '/api/entity/OWNSMITH', { token, rawBody: '{"hold_always":' })).status).toBe(403);
+  });
 });
