@@ -7,7 +7,7 @@ test('a SUPER user gets the support console, and Activate Client View opens the 
   await expect(page.getByTestId('sidebar')).toHaveCount(0);
   const bar = page.getByRole('navigation', { name: 'Support console' });
   await expect(bar.getByRole('button', { name: 'Add Company Database' })).toBeVisible();
-  await expect(bar.getByRole('button', { name: 'God Utilities' })).toHaveCount(0);
+  await expect(bar.getByRole('button', { name: 'God Mode Utilities' })).toHaveCount(0);
   await bar.getByRole('button', { name: 'Backup' }).click();
   await expect(page.getByTestId('console-action-unavailable')).toContainText('not available in this build');
   await page.screenshot({ path: test.info().outputPath('support-console-1280.png') });

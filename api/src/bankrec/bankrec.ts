@@ -18,7 +18,7 @@ type Db = Kysely<CompanyTables>;
 const recRef = (n: string) => `REC${n.padStart(6, '0')}`;
 
 /** The newest reconciliation, or undefined before the first. */
-async function latest(db: Db) {
+export async function latest(db: Db) {
   return db.selectFrom('reconciliation').selectAll().orderBy('date', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 

@@ -15,6 +15,7 @@ import { receiptQueue } from './receipt-queue.js';
 import { resolveListPeriod } from '../ledger/list-period.js';
 import { cashKindOf, listCashbook, readCashbook, readReceipts, receiptRange } from './queries.js';
 import { postPreparedReceipts, prepareReceipts } from './receipts.js';
+import { pdfResponse, printOne, printPayment } from '../reports/print.js';
 
 const FLAG = { RECEIPT: 'p_entry_receipts', PAYMENT: 'p_entry_payments' } as const;
 const LABEL = { RECEIPT: 'Receipt', PAYMENT: 'Payment' } as const;
@@ -45,6 +46,16 @@ export function cashbookRoutes(deps: AppDeps) {
     if (!what?.cashKind) throw notFound(`Receipt or payment ${c.req.param('id').slice(0, 20)} not found`);
     if (!hasPermission(c.get('user').permissions, FLAG[what.cashKind])) throw forbidden(`Permission ${FLAG[what.cashKind]} is required to read ${LABEL[what.cashKind].toLowerCase()}s`);
     return c.json({ data: await readCashbook(db, c.req.param('id'), what.cashKind) });
+  });
+
+  // A receipt's Trust Account Receipt or a payment's invoice or memo as a PDF (the Print buttons),
+  // under the flag of what the record is, as /read/{id}: the receipt clerk prints receipts.
+  app.get('/print/:id', requires('company'), async (c) => {
+    const company = c.get('company');
+    const what = await cashKindOf(company.db, c.req.param('id'));
+    if (!what || (what.kind !== 'RECEIPT' && what.kind !== 'PAYMENT')) throw notFound(`Receipt or payment ${c.req.param('id').slice(0, 20)} not found`);
+    if (!hasPermission(c.get('user').permissions, FLAG[what.kind])) throw forbidden(`Permission ${FLAG[what.kind]} is required to print ${LABEL[what.kind].toLowerCase()}s`);
+    return pdfResponse(what.kind === 'RECEIPT' ? await printOne(company, c.get('user'), 'receipts', what.ref) : await printPayment(company, c.req.param('id')));
   });
 
   app.post('/receipt', requires('p_entry_receipts', { lockCheckedInTransaction: true }), jsonBody(receiptContract), async (c) => {

@@ -81,6 +81,10 @@ describe('charges: create, read, list, lookup', () => {
     expect(list.body.data[0]).toMatchObject({ ref: '2', entity: 'OWNJONES', door: '201', recipient: 'SUPPLUMB', recipientname: 'Reliable Plumbing', accounts: ['REPAIRS'], amount: 120, status: 'PENDING', _readonly: false, _candelete: true });
     const search = await api.call('GET', '/api/charge/list?search=plumb');
     expect(search.body.data.map((r: any) => r.ref)).toEqual(['2']);
+    // Spec 2's GET /api/charge/list/{query}: a trailing slash or a search segment answers like the plain path (issue 17).
+    expect((await api.call('GET', `/api/charge/list/?year=${period.year}&month=${period.month}`)).body).toEqual(list.body);
+    expect((await api.call('GET', '/api/charge/list/plumb')).body).toEqual(search.body);
+    expect((await api.call('GET', '/api/charge/list/plumb?search=zzz-nothing')).body.data).toEqual([]);
     const payer = await api.call('GET', '/api/charge/list?payer=ownsmith&pageSize=1&page=1');
     expect(payer.body).toMatchObject({ total: 1, data: [{ ref: '1', accounts: ['CLEAN', 'LINEN'] }] });
     const bad = await api.call('GET', '/api/charge/list?month=13');

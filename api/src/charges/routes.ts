@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import { CHARGE_MESSAGES, chargeContract, chargeListQuery, chargeLookupQuery, invoiceRangeQuery, releaseContract, releaseQuery } from '../contracts/charges.js';
 import type { AppDeps } from '../deps.js';
-import { notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { hasAnyPermission } from '../contracts/permissions.js';
+import { listSegment } from '../http/validate.js';
 import type { AppEnv } from '../http/env.js';
 import { postingTransaction } from '../http/idempotency.js';
 import { jsonBody, queryParams } from '../http/validate.js';
@@ -10,6 +13,7 @@ import { formatCents, toDollars } from '../money/cents.js';
 import { resolveListPeriod } from '../ledger/list-period.js';
 import { cancelCharge, chargeLookup, createCharge, invoiceRange, listCharges, readCharge, updateCharge } from './charges.js';
 import { releaseCharges, releaseRows } from './release.js';
+import { pdfResponse, printOne } from '../reports/print.js';
 
 const chargeId = (raw: string) => {
   const n = Number(raw);
@@ -22,11 +26,15 @@ export function chargeRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { requires } = deps;
 
-  app.get('/list', requires('p_entry_charges'), queryParams(chargeListQuery), async (c) => {
+  // Spec 2's GET /api/charge/list/{query}: the optional segment is a search text (?search= wins
+  // over it); with a trailing slash or no segment the list answers the same.
+  const list = async (c: any) => {
     const db = c.get('company').db;
-    const { rows, total, amount } = await listCharges(db, await resolveListPeriod(db, c.req.valid('query')));
+    const query = c.req.valid('query') as z.infer<typeof chargeListQuery>;
+    const { rows, total, amount } = await listCharges(db, await resolveListPeriod(db, { ...query, search: query.search ?? listSegment(c.req.param('query')) }));
     return c.json({ data: rows, total, amount });
-  });
+  };
+  for (const path of ['/list', '/list/', '/list/:query']) app.get(path, requires('p_entry_charges'), queryParams(chargeListQuery), list);
 
   app.get('/full/:id', requires('p_entry_charges'), async (c) => {
     const charge = await readCharge(c.get('company').db, chargeId(c.req.param('id')));
@@ -34,13 +42,27 @@ export function chargeRoutes(deps: AppDeps) {
     return c.json({ data: charge });
   });
 
+  // The charge's invoice or memo as a PDF (Print Invoice / Print Memo), the layout of Reports' Invoices.
+  app.get('/print/:id', requires('p_entry_charges'), async (c) => {
+    const db = c.get('company').db;
+    const charge = await db.selectFrom('charge').select('ref').where('id', '=', String(chargeId(c.req.param('id')))).executeTakeFirst();
+    if (!charge) throw notFound(`Charge ${c.req.param('id').slice(0, 40)} not found`);
+    return pdfResponse(await printOne(c.get('company'), c.get('user'), 'invoice', charge.ref));
+  });
+
   const lookup = async (c: any) => {
     const { payer, exclude } = c.req.valid('query') as { payer: string; exclude?: string };
     const refs = (exclude ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     return c.json({ data: await chargeLookup(c.get('company').db, payer, refs) });
   };
-  app.get('/lookup', requires('p_entry_charges'), queryParams(chargeLookupQuery), lookup);
-  app.get('/lookup/', requires('p_entry_charges'), queryParams(chargeLookupQuery), lookup);
+  // A payer's open charges: the charges screen's, and the receipt clerk's choosing what a receipt
+  // pays (issue 17: p_entry_receipts alone must be enough; the 403 logged the clerk out).
+  const lookupAccess = async (c: any, next: () => Promise<void>) => {
+    if (!hasAnyPermission(c.get('user').permissions, ['p_entry_charges', 'p_entry_receipts'])) throw forbidden('Permission p_entry_charges or p_entry_receipts is required');
+    await next();
+  };
+  app.get('/lookup', requires('company'), lookupAccess, queryParams(chargeLookupQuery), lookup);
+  app.get('/lookup/', requires('company'), lookupAccess, queryParams(chargeLookupQuery), lookup);
 
   app.get('/invoicerange', requires('p_entry_charges'), queryParams(invoiceRangeQuery), async (c) => {
     const { year, month } = c.req.valid('query');

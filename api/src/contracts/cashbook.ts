@@ -165,3 +165,15 @@ export interface EntityBalance {
   balance: number;
   charge: number;
 }
+
+/**
+ * Whether a payment prints as an INVOICE ('Print Invoice') rather than a PAYMENT MEMO ('Print
+ * Memo'): spec 2 §2 'Payments' prints an invoice when the recipient is BUSINESS. A payment's
+ * recipient is its payee; it is the business when the payee is the code BUSINESS or the business
+ * entity's name (any case). A payment without a payee is paid to no-one named: a memo.
+ */
+export function paymentIsInvoice(payment: { payee?: string | null }, businessName?: string | null): boolean {
+  const payee = (payment.payee ?? '').trim().toLowerCase();
+  if (!payee) return false;
+  return payee === 'business' || (!!businessName?.trim() && payee === businessName.trim().toLowerCase());
+}

@@ -4,6 +4,8 @@ import { nonNegativeMoney } from './common.js';
 /** Why a row's funds are held whatever its amounts (spec 2 §8). */
 export const HOLD_REASONS = {
   HOLD: 'Hold Funds',
+  /** Spec 2 §4 'Holds': a party not paid by EFT is held automatically; cheques are written by hand from Payments. */
+  CHEQUE: 'Paid by Cheque - Funds Held (pay from Payments)',
   INVALID_BANK: 'Invalid Bank Account - Funds Held',
   /** Money on a door the owner no longer holds (a change of owner): journal it to the owner's ledger without a door first. */
   FORMER_DOOR: 'Funds on a door no longer owned - Journal them first',

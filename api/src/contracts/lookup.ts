@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** The list names of spec 1 §7 (POST /api/control/info and POST /api/lookup). */
 export const LOOKUP_LISTS = ['STATEMENTFORMAT', 'ACCOUNT', 'CARDTYPE', 'CATEGORY', 'ENTITY', 'UNIT', 'UNITTYPE', 'UNITCLASS',
-  'GST', 'BANK', 'TEMPLATE', 'BUSINESS', 'PERIODS', 'ACCOUNTTYPE', 'ENTITYTYPE'] as const;
+  'GST', 'BANK', 'TEMPLATE', 'BUSINESS', 'PERIODS', 'ACCOUNTTYPE', 'ENTITYTYPE', 'HEALTH', 'REPORTS'] as const;
 export type LookupList = (typeof LOOKUP_LISTS)[number];
 
 export const lookupRequestContract = z.object({
@@ -48,6 +48,10 @@ export interface LookupData {
   months?: { value: number; label: string }[];
   entityTypes?: CodeDescription[];
   statementFormats?: CodeDescription[];
+  /** HEALTH: the server's health, as GET /api/health answers it (the engine kind only). */
+  health?: { status: 'ok'; database: string };
+  /** REPORTS: the reports this user may run (spec 1 §3.4 'reports (id)'), by key. */
+  reports?: { id: string; title: string; tab: string }[];
   userKey: string;
   /** Whether the client should run a booking-system sync after load (spec 1 §4.1). */
   sync: boolean;

@@ -158,3 +158,24 @@ describe('GET /api/control/start', () => {
     }
   });
 });
+
+describe('ledger figures from the books (issue 17)', () => {
+  it('GET /api/control and /api/control/info answer the first and last transaction dates and the last reconciliation', async () => {
+    const { addTestParties } = await import('../testing/parties.js');
+    const { openPeriod, postTxn } = await import('../ledger/ledger.js');
+    await addTestParties(books);
+    const open = await openPeriod(books);
+    const later = `${open.first.slice(0, 8)}15`;
+    for (const date of [later, open.first]) {
+      await books.transaction().execute((trx) => postTxn(trx as never, 'TEST', {
+        kind: 'RECEIPT', date, memo: 'funds', postings: [{ entity: 'OWNSMITH', door: '101', accountId: 'OWNFUNDS', amount: 1000, description: 'funds' }], cashbook: [{ date, method: 'EFT', amount: 1000 }],
+      }));
+    }
+    const figures = { ledger_first_date: open.first, ledger_last_date: later, last_reconcile_date: null, bank_balance: null };
+    expect((await api.call('GET', '/api/control')).body.data).toMatchObject(figures);
+    await books.insertInto('reconciliation').values({ ref: 'REC000001', date: open.first, starting_balance: '0', ending_balance: '123456', user_id: 'ADMIN' }).execute();
+    const reconciled = { ...figures, last_reconcile_date: open.first, bank_balance: 1234.56 };
+    expect((await api.call('GET', '/api/control')).body.data).toMatchObject(reconciled);
+    expect((await api.call('GET', '/api/control/info')).body.data).toMatchObject(reconciled);
+  });
+});

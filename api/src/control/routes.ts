@@ -15,7 +15,7 @@ import { writeLog } from '../log/system-log.js';
 import { applyMonthlyFees } from '../units/fees.js';
 import { fitLogo } from './logo.js';
 import {
-  assertSettingReferences, changedKeys, controlInfo, controlRecord, readStored, settingsDiff,
+  assertSettingReferences, changedKeys, controlInfo, controlRecord, ledgerFigures, readStored, settingsDiff,
   settingsOf, writeSettings,
 } from './settings.js';
 
@@ -50,14 +50,16 @@ export function controlRoutes({ requires }: AppDeps) {
    */
   app.get('/', requires('company'), async (c) => {
     const company = c.get('company');
-    const record: Record<string, unknown> = { ...controlRecord(await readStored(companyDb(company)), company) };
+    const [stored, figures] = await Promise.all([readStored(companyDb(company)), ledgerFigures(company.db)]);
+    const record: Record<string, unknown> = { ...controlRecord(stored, company), ...figures };
     if (!hasSetupScreen(c.get('user').permissions)) for (const key of CONTROL_SCREEN_ONLY_KEYS) delete record[key];
     return c.json({ data: record });
   });
 
   app.get('/info', requires('company'), async (c) => {
     const company = c.get('company');
-    return c.json({ data: controlInfo(controlRecord(await readStored(companyDb(company)), company)) });
+    const [stored, figures] = await Promise.all([readStored(companyDb(company)), ledgerFigures(company.db)]);
+    return c.json({ data: controlInfo({ ...controlRecord(stored, company), ...figures }) });
   });
 
   app.post('/', requires('p_mgt'), jsonBody(controlSettingsContract), async (c) => {

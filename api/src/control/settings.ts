@@ -8,6 +8,7 @@ import { jsonb } from '../db/open.js';
 import { dateInZone, timeZoneOf } from '../ledger/business-date.js';
 import type { CompanyTables } from '../db/schema.js';
 import { toDollars } from '../money/cents.js';
+import { latest as latestReconciliation } from '../bankrec/bankrec.js';
 import { ApiError } from '../http/errors.js';
 import type { CompanyContext } from '../http/env.js';
 import { type Reference, assertReferencesExist } from '../reference/rules.js';
@@ -76,6 +77,27 @@ export function controlRecord(stored: Stored, company: Pick<CompanyContext, 'cod
  * trust accountant must see "none", not a made-up zero.
  */
 const LEDGER_NOT_STARTED = { ledger_first_date: null, ledger_last_date: null } as const;
+
+export type LedgerFigures = Pick<ControlState, 'ledger_first_date' | 'ledger_last_date' | 'last_reconcile_date' | 'bank_balance'>;
+
+/**
+ * The control record's figures read from the books (issue 17): the first and last transaction
+ * dates of the ledger, and the last bank reconciliation's date and ending balance (the bank
+ * balance it reconciled to). Each is null while the books have none: no transactions, no
+ * reconciliation.
+ */
+export async function ledgerFigures(db: Kysely<CompanyTables>): Promise<LedgerFigures> {
+  const [range, last] = await Promise.all([
+    db.selectFrom('txn').select((eb) => [eb.fn.min('date').as('first'), eb.fn.max('date').as('last')]).executeTakeFirst(),
+    latestReconciliation(db),
+  ]);
+  return {
+    ledger_first_date: (range?.first as string | null | undefined) ?? null,
+    ledger_last_date: (range?.last as string | null | undefined) ?? null,
+    last_reconcile_date: last?.date ?? null,
+    bank_balance: last ? toDollars(last.ending_balance) : null,
+  };
+}
 
 export function controlInfo(record: ControlRecord): ControlInfo {
   return {

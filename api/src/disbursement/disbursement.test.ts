@@ -92,7 +92,8 @@ describe('GET /api/disburse: the preview', () => {
       disburse_array: [{ door: '101', amount: 1000 }, { door: '102', amount: 500 }],
     });
     expect(rowOf(res.body.data, 'SUPCLEAN')).toMatchObject({ funds: 200, disburse: 200, door_array: [], disburse_array: [{ door: null, amount: 200 }] });
-    expect(rowOf(res.body.data, 'SUPPLUMB')).toMatchObject({ disburse_method: 'CHEQUE', disburse: 150, disburse_allowed: true });
+    // Spec 2 §4 'Holds': not paid by EFT, so held automatically; cheques are written from Payments.
+    expect(rowOf(res.body.data, 'SUPPLUMB')).toMatchObject({ disburse_method: 'CHEQUE', funds: 150, disburse: 0, disburse_allowed: false, hold_reason: HOLD_REASONS.CHEQUE });
   });
 
   it('keeps back holds and pending charges (not with the charge release override), floored at zero, split per door by what each door has left', async () => {
@@ -135,7 +136,7 @@ describe('GET /api/disburse: the preview', () => {
     expect(rowOf(rows, 'OWNJONES')).toMatchObject({ disburse_allowed: false, hold_reason: HOLD_REASONS.HOLD, disburse: 0, funds: 300 });
     expect(rowOf(rows, 'SUPCLEAN')).toMatchObject({ disburse_allowed: false, hold_reason: 'Invalid Bank Account - Funds Held', disburse: 0 });
     expect(rowOf(rows, 'OWNSMITH')).toMatchObject({ disburse_allowed: false, hold_reason: 'Invalid Bank Account - Funds Held' });
-    expect(rowOf(rows, 'SUPPLUMB')).toMatchObject({ disburse_allowed: true, hold_reason: null }); // cheques need no bank account
+    expect(rowOf(rows, 'SUPPLUMB')).toMatchObject({ disburse_allowed: false, hold_reason: HOLD_REASONS.CHEQUE }); // held whatever its bank account
   });
 
   it('needs p_entry_disbursement to preview and to post; month end locks posting for others', async () => {
@@ -165,11 +166,13 @@ describe('POST /api/disburse: posting with the ABA file', () => {
     const data = res.body.data;
     expect(data.filename).toMatch(new RegExp(`^ABA-${'DISB'}\\d{4}-\\d{8}-\\d{6}-\\d+\\.aba$`));
     expect(data.payments.map((p: any) => [p.code, p.method, p.ref, p.amount])).toEqual([
-      ['OWNJONES', 'EFT', '1', 300], ['OWNSMITH', 'EFT', '2', 1300], ['SUPCLEAN', 'EFT', '3', 200], ['SUPPLUMB', 'CHQ', '4', 150],
+      ['OWNJONES', 'EFT', '1', 300], ['OWNSMITH', 'EFT', '2', 1300], ['SUPCLEAN', 'EFT', '3', 200],
     ]);
-    expect(data.cheques).toEqual([{ code: 'SUPPLUMB', name: 'Reliable Plumbing', method: 'CHQ', ref: '4', amount: 150 }]);
-    expect(data).toMatchObject({ total: 1800, count: 3, cheque_total: 150 });
-    expect(res.body.message).toMatch(/Disbursed \$1,950\.00 to 4 payees; 3 by EFT \(\$1,800\.00\) in ABA-.*; 1 by cheque \(\$150\.00\)/);
+    // The cheque party is held automatically (spec 2 §4 'Holds'): left out with its reason, paid from Payments.
+    expect(data.cheques).toEqual([]);
+    expect(data.held).toEqual([{ code: 'SUPPLUMB', reason: HOLD_REASONS.CHEQUE }]);
+    expect(data).toMatchObject({ total: 1800, count: 3, cheque_total: 0 });
+    expect(res.body.message).toMatch(/Disbursed \$1,800\.00 to 3 payees; 3 by EFT \(\$1,800\.00\) in ABA-.*; held: SUPPLUMB/);
 
     // The file: header, 3 credits, the balancing debit, totals; its total equals the EFT payments posted.
     const lines: string[] = data.aba.split('\r\n');
@@ -192,13 +195,13 @@ describe('POST /api/disburse: posting with the ABA file', () => {
 
     // Ledgers: paid out (the hold stays), owners per door, trust position still equal.
     const balances = await db.selectFrom('ledger_balance').selectAll().where('balance', '<>', '0').orderBy('entity').orderBy('door').execute();
-    expect(balances.map((b) => [b.entity, b.door, Number(b.balance)])).toEqual([['OWNSMITH', '101', 13_333], ['OWNSMITH', '102', 6_667], ['TENBROWN', '', 5_000]]);
+    expect(balances.map((b) => [b.entity, b.door, Number(b.balance)])).toEqual([['OWNSMITH', '101', 13_333], ['OWNSMITH', '102', 6_667], ['SUPPLUMB', '', 15_000], ['TENBROWN', '', 5_000]]);
     const smith = await db.selectFrom('posting').innerJoin('txn', 'txn.id', 'posting.txn_id').select(['posting.door', 'posting.amount', 'posting.account_id', 'txn.source', 'txn.kind'])
       .where('txn.ref', '=', '2').where('txn.kind', '=', 'DISBURSE').orderBy('posting.door').execute();
     expect(smith.map((p) => [p.door, Number(p.amount), p.account_id, p.source, p.kind])).toEqual([['101', -86_667, 'DISBURSE', 'DISBURSE', 'DISBURSE'], ['102', -43_333, 'DISBURSE', 'DISBURSE', 'DISBURSE']]);
     const position = await trustPosition(db);
     expect(position.cashbook).toBe(position.ledgers);
-    expect(position.cashbook).toBe(5_000 + 20_000);
+    expect(position.cashbook).toBe(5_000 + 20_000 + 15_000); // the tenant, Smith's hold and the cheque party's held funds
 
     // Stored in the archive and fetched again byte for byte.
     const stored = await db.selectFrom('archive').selectAll().execute();
@@ -211,9 +214,9 @@ describe('POST /api/disburse: posting with the ABA file', () => {
     expect(again.body).toBe(data.aba);
     expect((await call('GET', '/api/disburse/file/999')).status).toBe(404);
 
-    // After: only the held owner remains, with nothing to disburse.
+    // After: only the held owner and the held cheque party remain, with nothing to disburse.
     const after = (await call('GET', '/api/disburse')).body.data;
-    expect(after.map((r: any) => [r.code, r.funds, r.disburse])).toEqual([['OWNSMITH', 200, 0]]);
+    expect(after.map((r: any) => [r.code, r.funds, r.disburse])).toEqual([['OWNSMITH', 200, 0], ['SUPPLUMB', 150, 0]]);
   });
 
   it('refuses the same preview posted twice, changing nothing the second time', async () => {
@@ -303,11 +306,13 @@ describe('POST /api/disburse: posting with the ABA file', () => {
     expect(position).toEqual({ cashbook: 0, ledgers: 0 });
   });
 
-  it('pays cheque payees without a file', async () => {
-    const { call } = await company([['SUPPLUMB', null, 15_000]]);
+  it('never pays a cheque party: held automatically (spec 2 §4), it is refused with its reason and nothing is posted', async () => {
+    const { db, call } = await company([['SUPPLUMB', null, 15_000]]);
     const rows = (await call('GET', '/api/disburse')).body.data;
-    const res = await call('POST', '/api/disburse', rows);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ aba: null, filename: null, archive_id: null, total: 0, count: 0, cheques: [{ code: 'SUPPLUMB', amount: 150, ref: '1' }] });
+    const before = await snapshot(db);
+    const res = await call('POST', '/api/disburse', [{ ...rows[0], disburse: 150, disburse_allowed: true }]);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(`SUPPLUMB: ${HOLD_REASONS.CHEQUE}`);
+    expect(await snapshot(db)).toEqual(before);
   });
 });

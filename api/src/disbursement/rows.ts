@@ -137,8 +137,11 @@ export function computeRow(
   }
 
   let holdReason: string | null = null;
+  // Spec 2 §4 'Holds': automatic hold when the disbursement method is not EFT (HOLD, and CHEQUE:
+  // cheque payments are made by hand from Payments, never by the disbursement).
   if (e.disburse_method === 'HOLD') holdReason = HOLD_REASONS.HOLD;
-  else if (e.disburse_method === 'EFT' && !isValidBankAccount(e.bank_bsb, e.bank_account_number)) holdReason = HOLD_REASONS.INVALID_BANK;
+  else if (e.disburse_method !== 'EFT') holdReason = HOLD_REASONS.CHEQUE;
+  else if (!isValidBankAccount(e.bank_bsb, e.bank_account_number)) holdReason = HOLD_REASONS.INVALID_BANK;
   else if (isOwner) {
     const former = balances.filter((b) => b.door !== '' && b.balance !== 0 && !doors.includes(b.door)).map((b) => b.door);
     if (former.length) holdReason = `${HOLD_REASONS.FORMER_DOOR} (${former.join(', ')})`;

@@ -5,9 +5,10 @@ import { dateText, moneyText } from './table.js';
 
 /**
  * Printed invoices and memos on the server (spec 2 §2 'Charges': 'Print Invoice' when the
- * business receives the charge, else 'Print Memo'), the same one-page memo layout as the browser's
- * (mf-transactions/src/charges/charge-pdf.ts), so a reprint from Reports reads like the print the
- * clerk made. Trust Account Receipts (receipt.ts) are drawn by the same layout.
+ * business receives the charge, else 'Print Memo'): the one memo layout of every printed document,
+ * so the Print buttons (GET /api/charge/print/{id}, /api/cashbook/print/{id}, reports/print.ts) and
+ * a reprint from Reports are the same document. Trust Account Receipts (receipt.ts) and payments'
+ * invoices and memos (payment.ts) are drawn by the same layout.
  */
 
 export interface MemoParty {

@@ -4,8 +4,8 @@ import type { Letterhead } from './pdf.js';
 import { dateText, moneyText } from './table.js';
 
 /**
- * The Trust Account Receipt reprinted on the server (Reports › Receipts), the same content as the
- * browser's print (mf-transactions/src/receipts/receipt-pdf.ts): number, date, payer, the ledger
+ * The Trust Account Receipt, drawn by the server for the Receipts screen's Print button and for
+ * Reports › Receipts alike: number, date, payer, the ledger
  * credited by each line, the purpose, amount and method, for rent the date paid to, and the
  * receipt name, text and legal line of Control Settings. A reversed receipt is stamped REVERSED
  * with the reversal's number, so a reprint never passes for money still held.

@@ -83,6 +83,17 @@ describe('GET /api/entity/list/{type} and /api/entity/{code}', () => {
     expect((await api.call('GET', '/api/entity/list/ALIEN')).status).toBe(400);
   });
 
+  it("answers spec 2's list path with a trailing slash or a query segment like the one without (issue 17)", async () => {
+    const plain = await api.call('GET', '/api/entity/list/OWNER');
+    expect((await api.call('GET', '/api/entity/list/OWNER/')).body).toEqual(plain.body);
+    expect((await api.call('GET', '/api/entity/list/OWNER/smi')).body.data.map((r: { code: string }) => r.code)).toEqual(['OWNSMITH']);
+    expect((await api.call('GET', '/api/entity/list/OWNER/Jane%20Smith')).body.data.map((r: { code: string }) => r.code)).toEqual(['OWNSMITH']);
+    expect((await api.call('GET', `/api/entity/list/OWNER/${'x'.repeat(101)}`)).status).toBe(400);
+    expect((await api.call('GET', '/api/entity/list/ALIEN/')).status).toBe(400);
+    const clerk = await createStaff(api, 'LISTNOENT', { p_entry_receipts: true });
+    expect((await api.call('GET', '/api/entity/list/OWNER/smi', { token: clerk })).status).toBe(403);
+  });
+
   it('reads every field of an entity with the computed figures', async () => {
     const res = await api.call('GET', '/api/entity/ownsmith');
     expect(res.body.data).toMatchObject({ code: 'OWNSMITH', type: 'OWNER', category: 'HOLIDAY', bank_bsb: '062-001', hold_this_month: 0, hold_always: 0,

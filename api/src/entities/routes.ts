@@ -9,7 +9,7 @@ import { type PermissionFlag, hasPermission } from '../contracts/permissions.js'
 import type { AppDeps } from '../deps.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
-import { jsonBody, queryParams } from '../http/validate.js';
+import { jsonBody, listSegment, queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
 import { toCents } from '../money/cents.js';
 import { entityToRow } from '../reference/entity-record.js';
@@ -73,13 +73,24 @@ export function entityRoutes({ requires }: AppDeps) {
       after,
     });
 
-  app.get('/list/:type', requires('p_entities'), queryParams(entityListQuery), async (c) => {
-    const type = c.req.param('type').trim().toUpperCase();
+  // Spec 2's list path GET /api/entity/list/{type}/{query}: the optional segment is a search text
+  // (?search= wins over it); with a trailing slash or no segment the list answers the same.
+  const list = async (c: any) => {
+    const type = String(c.req.param('type')).trim().toUpperCase();
     if (!(ENTITY_TYPES as readonly string[]).includes(type)) throw badRequest(`Unknown entity type ${type.slice(0, 20)}: one of ${ENTITY_TYPES.join(', ')}`);
-    const q = c.req.valid('query');
-    const rows = await listEntities(companyDb(c), { type, search: q.search, inactive: q.inactive === 'true', category: q.category });
+    const q = c.req.valid('query') as { search?: string; inactive?: string; category?: string };
+    const rows = await listEntities(companyDb(c), { type, search: q.search ?? listSegment(c.req.param('query')), inactive: q.inactive === 'true', category: q.category });
     return c.json({ data: rows });
-  });
+  };
+  // Tenants is an Accounts screen with no flag of its own (spec 2's route table; issue 17): its list
+  // needs only p_accounting, which reaching Accounts requires; every other party list p_entities.
+  const listAccess = async (c: any, next: () => Promise<void>) => {
+    const type = String(c.req.param('type')).trim().toUpperCase();
+    const flag: PermissionFlag = type === 'TENANT' ? 'p_accounting' : 'p_entities';
+    if (!hasPermission(c.get('user').permissions, flag) && !hasPermission(c.get('user').permissions, 'p_entities')) throw forbidden(`Permission ${flag} is required`);
+    await next();
+  };
+  for (const path of ['/list/:type', '/list/:type/', '/list/:type/:query']) app.get(path, requires('company'), listAccess, queryParams(entityListQuery), list);
 
   // The party's ledger for a period and its pending charges: read like the record itself, the business's also with p_business.
   app.get('/statement/:code', requires('company'), queryParams(entityStatementQuery), async (c) => {
@@ -124,9 +135,15 @@ export function entityRoutes({ requires }: AppDeps) {
 
   app.put('/:code', requires('company'), async (c) => {
     const code = codeParam(c);
-    assertEntityAccess(c, code);
-    const body = await readJson(c);
+    // Holds and the charge release override are also the Disbursement screen's holds panel
+    // (spec 2 §4 'Holds'): p_entry_disbursement, which shows that screen, saves them (issue 17).
+    // The access is checked before a body that is not JSON is refused, as for every other user.
+    const body = await readJson(c).catch((e: unknown) => {
+      assertEntityAccess(c, code);
+      throw e;
+    });
     const kind = entityUpdateKind(body);
+    if (kind === 'form' || !hasPermission(c.get('user').permissions, 'p_entry_disbursement')) assertEntityAccess(c, code);
     const db = companyDb(c);
     await db.transaction().execute(async (trx) => {
       const before = await lockEntity(trx, code);

@@ -21,7 +21,7 @@ describe('POST /api/lookup and POST /api/control/info', () => {
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(Object.keys(data).sort()).toEqual(['account', 'accountType', 'bank', 'business', 'cardType', 'category', 'entity', 'entityTypes', 'gstCode',
-      'months', 'statementFormats', 'sync', 'templates', 'unit', 'unitClass', 'unitType', 'userKey', 'years'].sort());
+      'health', 'months', 'reports', 'statementFormats', 'sync', 'templates', 'unit', 'unitClass', 'unitType', 'userKey', 'years'].sort());
     expect(data.account[0]).toEqual({ id: 'ADVERT', description: 'Advertising Levy', type: 'ADVERT', gstcode: 'GST', entity: 'BUSINESS', inactive: false });
     expect(data.account.map((a: { id: string }) => a.id)).not.toContain('INSURE');
     expect(data.cardType.find((c: { code: string }) => c.code === 'VISA')).toMatchObject({ name: 'Visa Card', surcharge_payer: 1.2, surcharge_owner: 0 });
@@ -37,6 +37,18 @@ describe('POST /api/lookup and POST /api/control/info', () => {
     expect(data.userKey).toBe(userKey('DEMOTRUST', 'ADMIN'));
     expect(data.sync).toBe(false);
     expect(data.templates[0]).not.toHaveProperty('memo');
+  });
+
+  it('answers HEALTH and REPORTS (spec 1 §3.4): the server health, and the reports this user may run', async () => {
+    const res = await api.call('POST', '/api/control/info', { body: { lists: ['HEALTH', 'reports'] } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data).sort()).toEqual(['health', 'reports', 'sync', 'userKey']);
+    expect(res.body.data.health).toEqual({ status: 'ok', database: api.db.kind });
+    expect(res.body.data.reports).toContainEqual({ id: 'balances', title: 'Balance Summary', tab: 'accounts' });
+    const { createStaff } = await import('../users/test-support.js');
+    const token = await createStaff(api, 'LOOKREPS', { p_entry_receipts: true });
+    const clerk = await api.call('POST', '/api/lookup', { token, body: { lists: ['REPORTS'] } });
+    expect(clerk.body.data.reports).toEqual([]);
   });
 
   it('answers only the lists asked for; inactive rows on request', async () => {

@@ -76,7 +76,8 @@ export interface LookupOptions {
  * per call, which is what keeps it fast when every open screen refreshes its lookups at once.
  */
 export async function loadLookups(db: Kysely<any>, options: LookupOptions): Promise<LookupData> {
-  const wanted = new Set<LookupList>(options.lists === 'ALL' ? LOOKUP_LISTS : options.lists);
+  // HEALTH and REPORTS are the route's (the server's and the user's, not the company's books).
+  const wanted = new Set<LookupList>((options.lists === 'ALL' ? LOOKUP_LISTS : options.lists).filter((l) => l !== 'HEALTH' && l !== 'REPORTS'));
   const shape = `${options.schema}|${options.includeInactive}|${options.addresses}|${[...wanted].sort().join(',')}`;
   let statement = compiled.get(shape);
   if (statement === undefined) {

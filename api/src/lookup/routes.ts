@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { lookupRequestContract } from '../contracts/lookup.js';
+import { type LookupData, lookupRequestContract } from '../contracts/lookup.js';
+import { REPORTS, REPORT_KEYS } from '../contracts/reports.js';
+import { REPORT_DEFINITIONS, mayRunReport } from '../reports/catalogue.js';
 import { PARTY_ADDRESS_FLAGS, hasAnyPermission } from '../contracts/permissions.js';
 import type { AppDeps } from '../deps.js';
 import type { AppEnv } from '../http/env.js';
@@ -9,7 +11,7 @@ import { userKey } from '../users/user-key.js';
 import { loadLookups } from './lookups.js';
 
 /** POST /api/lookup and POST /api/control/info: the same lookup request and answer. */
-export function lookupRoutes({ requires, reads }: AppDeps) {
+export function lookupRoutes({ requires, reads, db }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.post('/', requires('company', { readOnly: true }), jsonBody(lookupRequestContract), async (c) => {
     const { lists, includeInactive } = c.req.valid('json');
@@ -18,7 +20,15 @@ export function lookupRoutes({ requires, reads }: AppDeps) {
     const addresses = hasAnyPermission(c.get('user').permissions, PARTY_ADDRESS_FLAGS);
     const data = await reads.get(company.code, `lookup:${JSON.stringify(lists)}:${includeInactive}:${addresses}`, () =>
       loadLookups(company.db as unknown as Kysely<any>, { schema: company.schema, lists, includeInactive, addresses, userKey: '' }));
-    return c.json({ data: { ...data, userKey: userKey(company.code, c.get('user').id) } });
+    // The user's own lists are never in the company-wide cache: reports follow the user's flags.
+    const own: Pick<LookupData, 'health' | 'reports'> = {};
+    const wants = (name: 'HEALTH' | 'REPORTS') => lists === 'ALL' || lists.includes(name);
+    if (wants('HEALTH')) own.health = { status: 'ok', database: db.kind };
+    if (wants('REPORTS')) {
+      const permissions = c.get('user').permissions;
+      own.reports = REPORT_KEYS.filter((key) => REPORT_DEFINITIONS.has(key) && mayRunReport(permissions, key)).map((key) => ({ id: key, title: REPORTS[key].title, tab: REPORTS[key].tab }));
+    }
+    return c.json({ data: { ...data, ...own, userKey: userKey(company.code, c.get('user').id) } });
   });
   return app;
 }

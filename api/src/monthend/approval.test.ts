@@ -57,8 +57,9 @@ describe('approval before money moves', () => {
     // OWNSMITH's 125.00 cleaning charge is released to SUPCLEAN before the disbursement pays it.
     expect(res.body.data).toMatchObject({
       OWNER: { funds: 1_800, hold: 0, release: 125, disburse: 1_675 },
-      SUPPLIER: { funds: 350, hold: 0, release: 0, disburse: 475 },
-      totals: { funds: 2_150, pending: 125, disburse: 2_150 },
+      // SUPPLUMB is paid by cheque: held automatically (spec 2 §4 'Holds'), its 150.00 stays.
+      SUPPLIER: { funds: 350, hold: 150, release: 0, disburse: 325 },
+      totals: { funds: 2_150, pending: 125, disburse: 2_000 },
       approval: { required: false, approved_by: null },
     });
     expect((await call('POST', '/api/monthend/approve', {}, approver)).status).toBe(409);
@@ -86,7 +87,7 @@ describe('approval before money moves', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.data.approval).toMatchObject({ required: true, approved_by: 'APPROVER', current: true });
     const log = await api.db.control.selectFrom('system_log').select(['identity', 'message']).where('apicall', '=', '/monthend/approve').executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ identity: 'APPROVER', message: expect.stringMatching(/approved by APPROVER: 4 payees, \$2,150\.00/) });
+    expect(log).toMatchObject({ identity: 'APPROVER', message: expect.stringMatching(/approved by APPROVER: 3 payees, \$2,000\.00/) });
     // Approval alone leaves nothing to resume.
     expect((await call('GET', '/api/checklist?monthend')).body.summary).toMatchObject({ active: true, resumable: false });
   });
@@ -104,7 +105,7 @@ describe('approval before money moves', () => {
   it('pays exactly the approved amounts and names the approver on the disbursement register', async () => {
     const res = await call('POST', '/api/monthend?wait=true');
     expect(res.status).toBe(200);
-    expect(res.body.data.disbursed).toBe(2_100);
+    expect(res.body.data.disbursed).toBe(1_950);
     const pack = await readArchived(db, res.body.data.reports.archive_id);
     const files = unzipSync(pack!.content);
     const dir = mkdtempSync(join(tmpdir(), 'monthend-approval-'));

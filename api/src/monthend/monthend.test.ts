@@ -7,7 +7,9 @@ import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readArchived } from '../archive/archive.js';
+import { ARCHIVE_PATHS, archiveFile, readArchived } from '../archive/archive.js';
+import { backupCompany } from '../backup/backup.js';
+import { schemaNameFor } from '../db/open.js';
 import { runAudit } from '../audit/audit.js';
 import { dateInZone } from '../ledger/business-date.js';
 import type { CompanyTables } from '../db/schema.js';
@@ -40,7 +42,8 @@ describe('the month-end checklist', () => {
     expect(editor.body.summary).toBeUndefined();
   });
 
-  it('ticks the backup item only after a real backup into the archive', async () => {
+  it('ticks the backup item only after a real backup into the archive, the archive included (issue 13)', async () => {
+    const kept = await db.transaction().execute((trx) => archiveFile(trx, { date: new Date(), userCode: 'ADMIN', path: ARCHIVE_PATHS.REPORTS, name: 'Kept.pdf', mime: 'application/pdf', content: new Uint8Array([37, 80, 68, 70, 0, 255]) }));
     const items = (await call('GET', '/api/checklist?monthend')).body.data as { id: number; tp_type: string | null }[];
     const backup = items.find((i) => i.tp_type === 'BACKUP')!;
     const res = await call('PUT', '/api/checklist/toggle', { id: backup.id, complete: true });
@@ -50,7 +53,14 @@ describe('the month-end checklist', () => {
     const file = await readArchived(db, Number(row.id));
     const dump = JSON.parse(gunzipSync(file!.content).toString('utf8'));
     expect(dump.tables.entity.map((e: { code: string }) => e.code)).toContain('OWNSMITH');
-    expect(dump.tables.archive).toBeUndefined();
+    // The archive is part of the backup, its bytes as base64; earlier backups are not nested in it.
+    const copy = dump.tables.archive.find((a: { id: unknown }) => Number(a.id) === kept);
+    expect(copy).toMatchObject({ path: 'Reports', blob_id: 'Kept.pdf' });
+    expect([...Buffer.from(copy.content, 'base64')]).toEqual([37, 80, 68, 70, 0, 255]);
+    const again = await db.transaction().execute((trx) => backupCompany(trx, { code: CODE, schema: schemaNameFor(CODE) }, 'ADMIN'));
+    const second = JSON.parse(gunzipSync((await readArchived(db, again.archiveId))!.content).toString('utf8'));
+    expect(second.tables.archive.map((a: { path: string }) => a.path)).not.toContain('Backups');
+    expect(second.tables.archive.map((a: { id: unknown }) => Number(a.id))).toContain(kept);
     expect((await call('PUT', '/api/checklist/toggle', { id: 999999, complete: true })).status).toBe(404);
     expect((await call('PUT', '/api/checklist/toggle', { id: backup.id, complete: 'yes' })).status).toBe(400);
   });
@@ -104,13 +114,13 @@ describe('month end', () => {
     expect(r.message).toMatch(/is Complete!/);
     expect(r).toMatchObject({ released: 1 });
     expect(r.filename).toMatch(/^ABA-MEND0001-\d{8}-\d{6}-\w+\.aba$/);
-    // Funds 2,150.00 less the cheque payee (150.00) by EFT: every EFT payment is in the file once.
+    // Funds 2,150.00 less the cheque payee (150.00, held automatically: spec 2 §4 'Holds') by EFT: every EFT payment is in the file once.
     const eft = await db.selectFrom('cashbook').select(['amount', 'method']).where('method', '=', 'EFT').where('amount', '<', '0').execute();
     const paid = -eft.reduce((a, c) => a + Number(c.amount), 0);
     expect(paid).toBe(200_000);
     const total = r.aba.split('\r\n').find((l: string) => l.startsWith('7'));
     expect(Number(total.slice(30, 40))).toBe(paid);
-    expect(r.disbursed).toBe(2_150);
+    expect(r.disbursed).toBe(2_000);
 
     const next = await openPeriod(db);
     expect(next.first > open.last).toBe(true);

@@ -22,8 +22,8 @@ export const CONSOLE_ACTIONS: ConsoleAction[] = [
   { key: 'import', title: 'Import', icon: <ArrowImport24Regular /> },
   { key: 'booking-import', title: 'Booking System Import', icon: <CalendarSync24Regular /> },
   { key: 'rebuild-snapshot', title: 'Rebuild Snapshot', icon: <ArrowSync24Regular /> },
-  { key: 'god-utilities', title: 'God Utilities', icon: <ShieldKeyhole24Regular />, godOnly: true },
+  { key: 'god-utilities', title: 'God Mode Utilities', icon: <ShieldKeyhole24Regular />, godOnly: true },
 ];
 
-/** God utilities only for god-level users (spec 1 §6). */
+/** God Mode Utilities only for god-level users (spec 1 §6; the name of spec 3 §6). */
 export const visibleActions = (godLevel: boolean) => CONSOLE_ACTIONS.filter((a) => !a.godOnly || godLevel);

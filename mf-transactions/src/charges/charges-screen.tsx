@@ -3,11 +3,10 @@ import { Field, Select } from '@fluentui/react-components';
 import { z } from 'zod';
 import { CHARGE_STATUSES, chargeContract, type ChargeFull, type ChargeRow } from 'api/contracts/charges';
 import {
-  formatMoney, ListEditor, useControl, useLookups, type ListColumn, type ListRecord,
+  formatMoney, ListEditor, openServerPdf, useControl, type ListColumn, type ListRecord,
 } from 'shared-ui';
 import { useLedgerLookups } from '../ledger-lookups.js';
 import { ChargeEditor } from './charge-editor.js';
-import type { LookupEntity } from './charge-pdf.js';
 import { chargeWire, doorWarning, memoFirstLine, printActionLabel, removedIds, STATUS_LABELS, statusLabel, type ChargeForm } from './rules.js';
 
 /** Spec 9: a saved charge's message stays 8 seconds. */
@@ -36,17 +35,13 @@ const columns: ListColumn<Row>[] = [
 
 /** Charges (spec 2 §2): payables from a payer to a recipient, pending until released; invoice or memo print. */
 export default function ChargesScreen() {
-  const lookups = useLookups().data;
   const today = useControl().data?.today;
   const [status, setStatus] = useState('');
 
   const chargeLookups = useLedgerLookups();
 
-  // jsPDF loads with the first print, not with the screen.
-  const print = async (charge: ChargeFull) => {
-    const { chargePdf, openPdf } = await import('./charge-pdf.js');
-    openPdf(chargePdf(charge, (lookups?.entity ?? []) as LookupEntity[], (lookups?.business ?? null) as LookupEntity | null));
-  };
+  // The server draws the invoice or memo (the layout of Reports' Invoices).
+  const print = (charge: ChargeFull) => void openServerPdf(`/api/charge/print/${charge.id}`);
 
   return (
     <ListEditor<Row>

@@ -1,8 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { paymentContract, type CashbookRecord } from 'api/contracts/cashbook';
-import { ListEditor, useControl, useLookups, type PartyEntity, type PartyUnit } from 'shared-ui';
-import type { LookupEntity } from '../charges/charge-pdf.js';
+import { ListEditor, openServerPdf, useControl, useLookups, type PartyEntity, type PartyUnit } from 'shared-ui';
 import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, Clipped, type CashbookListRow } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { PaymentEditor, type PaymentLookups } from './payment-editor.js';
@@ -33,11 +32,8 @@ export default function PaymentsScreen() {
     business: lookups?.business as { name?: string | null } | undefined,
   }), [lookups]);
 
-  // jsPDF loads with the first print, not with the screen.
-  const print = async (payment: CashbookRecord) => {
-    const [{ openPdf }, { paymentPdf }] = await Promise.all([import('../charges/charge-pdf.js'), import('./payment-pdf.js')]);
-    openPdf(paymentPdf(payment, (lookups?.entity ?? []) as LookupEntity[], (lookups?.business ?? null) as LookupEntity | null));
-  };
+  // The server draws the invoice or payment memo.
+  const print = (payment: CashbookRecord) => void openServerPdf(`/api/cashbook/print/${payment.id}`);
   const payerName = (code: string | null) => {
     const entity = editorLookups.entities.find((e) => e.code === code);
     return entity ? `${code} ${entity.name}` : (code ?? '');
@@ -65,7 +61,7 @@ export default function PaymentsScreen() {
             title: message,
             intent: 'success',
             timeout: SAVED_MESSAGE_MS,
-            action: { label: printActionLabel(payment.payer_type), onClick: () => print(payment) },
+            action: { label: printActionLabel(payment, editorLookups.business?.name), onClick: () => print(payment) },
           };
         }}
         editorTitle={(record, isNew) => (isNew ? 'Add Payment' : `Payment ${String(record?.ref ?? '')}`)}

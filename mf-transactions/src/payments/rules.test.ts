@@ -16,10 +16,12 @@ describe('payment save', () => {
 });
 
 describe('print action', () => {
-  it("prints an invoice for the business's own payment and a memo for the others", () => {
-    expect(printActionLabel('BUSINESS')).toBe('Print Invoice');
-    expect(printActionLabel('OWNER')).toBe('Print Memo');
-    expect(printActionLabel('SUPPLIER')).toBe('Print Memo');
+  it('prints an invoice when the business is the recipient (payee) and a memo otherwise', () => {
+    // The recipient (payee) decides, not the payer type (spec 2 §2 'Payments').
+    expect(printActionLabel({ payee: 'BUSINESS' })).toBe('Print Invoice');
+    expect(printActionLabel({ payee: 'Demo Holiday Lets' }, 'Demo Holiday Lets')).toBe('Print Invoice');
+    expect(printActionLabel({ payee: 'Reliable Plumbing' }, 'Demo Holiday Lets')).toBe('Print Memo');
+    expect(printActionLabel({ payee: null }, 'Demo Holiday Lets')).toBe('Print Memo');
   });
 });
 

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_CODES, PAYMENT_PAYER_TYPES } from 'api/contracts/cashbook';
+import { PAYMENT_METHOD_CODES, PAYMENT_PAYER_TYPES, paymentIsInvoice } from 'api/contracts/cashbook';
 import { PAYMENT_METHODS } from 'api/contracts/common';
 import { formatCents, toCents, toIsoDate, type PartyType } from 'shared-ui';
 
@@ -42,11 +42,11 @@ export function paymentSaveState(p: { readOnly: boolean; amountCents: number; le
 
 /**
  * The print action after a save: 'Print Invoice' when the business is the recipient, else
- * 'Print Memo' (spec 2 §2). A payment from the BUSINESS ledger pays the business's own money
- * out, so it is the one documented by an invoice; owner and supplier payments get a memo.
+ * 'Print Memo' (spec 2 §2 'Payments'), whoever the payer is. A payment's recipient is its payee
+ * (paymentIsInvoice, shared with the server's printed document, which is titled to match).
  */
-export function printActionLabel(payerType: string | null | undefined): 'Print Invoice' | 'Print Memo' {
-  return payerType === 'BUSINESS' ? 'Print Invoice' : 'Print Memo';
+export function printActionLabel(payment: { payee?: string | null }, businessName?: string | null): 'Print Invoice' | 'Print Memo' {
+  return paymentIsInvoice(payment, businessName) ? 'Print Invoice' : 'Print Memo';
 }
 
 const blankToNull = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? null : v.trim());

@@ -7,15 +7,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { receiptContract, type CashbookRecord, type CashbookRow } from 'api/contracts/cashbook';
 import {
-  api, deleteFailureMessage, ListEditor, listQueryKey, notify, TOAST_TIMEOUT, useControl, useLookups,
+  api, deleteFailureMessage, ListEditor, listQueryKey, notify, openServerPdf, TOAST_TIMEOUT, useControl, useLookups,
   type PartyEntity, type PartyUnit,
 } from 'shared-ui';
-import type { LookupEntity } from '../charges/charge-pdf.js';
 import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, Clipped, type CashbookListRow } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE } from '../reversal/rules.js';
 import { ReceiptEditor, type ReceiptLookups } from './receipt-editor.js';
-import type { ReceiptPrintContext } from './receipt-pdf.js';
 import { methodText, newReceipt, receiptWire, type ReceiptForm } from './rules.js';
 
 const LIST_KEY = cashbookListKey('Receipt');
@@ -95,25 +93,8 @@ export default function ReceiptsScreen() {
     business: lookups?.business as { name?: string | null } | undefined,
   }), [lookups]);
 
-  const printContext: ReceiptPrintContext = {
-    entities: (lookups?.entity ?? []) as LookupEntity[],
-    business: (lookups?.business ?? null) as LookupEntity | null,
-    accounts: lookups?.account ?? [],
-    control,
-  };
-  const print = async (id: number) => {
-    try {
-      // jsPDF loads with the first print, not with the screen.
-      const [receipt, { openPdf }, { receiptPdf }] = await Promise.all([
-        api.get<{ data: CashbookRecord }>(`/api/cashbook/read/${id}`).then((r) => r.data),
-        import('../charges/charge-pdf.js'),
-        import('./receipt-pdf.js'),
-      ]);
-      openPdf(receiptPdf(receipt, printContext));
-    } catch {
-      // The API client has already shown the failure.
-    }
-  };
+  // The server draws the Trust Account Receipt (the layout of Reports' Receipts), under p_entry_receipts.
+  const print = (id: number) => openServerPdf(`/api/cashbook/print/${id}`);
 
   const columns = cashbookColumns('Receipt', {
     method: { header: 'Method', field: 'method', width: 80, render: (r) => methodText(r.method, r.card_type) },

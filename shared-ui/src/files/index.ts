@@ -1,1 +1,1 @@
-export { base64Blob, saveBlob } from './files.js';
+export { base64Blob, openServerPdf, saveBlob } from './files.js';

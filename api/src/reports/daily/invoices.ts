@@ -7,7 +7,7 @@ import { ReportRefused } from '../definition.js';
 
 /**
  * Invoices (spec 3 §2 'Reports'; spec 2 §2 'Charges'): reprints of charges, one by its number or
- * every charge dated in the range, each as the browser's Print Invoice lays it out (an INVOICE when
+ * every charge dated in the range, each as the Charges screen's Print Invoice shows it (an INVOICE when
  * the business receives it, else a MEMO; api/src/documents/invoice.ts), one PDF a charge a page, or
  * a ZIP of one PDF each with the list as CSV. Cancelled charges keep their number and are stamped.
  */
