@@ -58,7 +58,8 @@ test('Balance Summary opens with its default selection, shows the PDF in the vie
   const viewer = page.getByRole('dialog', { name: 'Balance Summary viewer' });
   await expect(viewer).toBeVisible();
   expect((await viewerPdf(page, 'Balance Summary')).startsWith('%PDF')).toBe(true);
-  await expect(viewer.getByRole('button', { name: /email/i })).toHaveCount(0);
+  // The administrator has p_email: Send Email (this PDF attached) is offered beside the downloads.
+  await expect(viewer.getByRole('button', { name: 'Send Email', exact: true })).toBeEnabled();
   const pdf = await downloaded(page, () => viewer.getByRole('button', { name: 'Download', exact: true }).click());
   expect(pdf.name).toMatch(/\.pdf$/);
   expect(pdf.text.startsWith('%PDF')).toBe(true);
