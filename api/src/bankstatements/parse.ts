@@ -143,7 +143,7 @@ export function parseCsv(text: string, layout?: CsvLayout, mapping?: ColumnMappi
 
 const maxDate = (lines: ParsedLine[]) => lines.reduce((a, l) => (l.date > a ? l.date : a), lines[0]!.date);
 
-/** An OFX date (YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]]) as YYYY-MM-DD: the bank's own calendar day. */
+/** An OFX date (YYYYMMDD, then optional HHMMSS, milliseconds and [offset:TZ]) as YYYY-MM-DD: the bank's own calendar day. */
 const ofxDate = (v: string) => (/^\d{8}/.test(v) ? dateOf(`${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`) : null);
 
 /**

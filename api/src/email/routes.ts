@@ -15,7 +15,7 @@ import { jsonBody, queryParams } from '../http/validate.js';
 import { openPeriod } from '../ledger/ledger.js';
 import { toDollars } from '../money/cents.js';
 import { ownerStatementPdf, ownerStatements, statementFilename } from '../statements/owner.js';
-import { UnsafeHeader, isMailbox } from './address.js';
+import { isMailbox } from './address.js';
 import { type Correspondent, businessParty, entityParty, queueStatementEmails, readTemplate, userParty } from './compose.js';
 import { type QueueInput, makeAllDue, pendingCount, queueEmail, resendEmail } from './outbox.js';
 import { renderEmail } from './render.js';
@@ -134,19 +134,14 @@ export function emailRoutes({ requires, mailer, db: database }: AppDeps) {
       from: sender, to, user: { name: user.name, email: (await userParty(database, user.id))?.email }, report,
     });
     if (!rendered.subject) throw badRequest('Subject is required');
-    try {
-      const id = await db.transaction().execute((trx) => queueEmail(trx, {
-        userCode: user.id, messageType: input.statement ? 'STATEMENT' : 'EMAIL',
-        sender: { entityCode: sender.entityCode, name: sender.name, address: sender.email },
-        to: { entityCode: to.entityCode, name: to.name, address: to.email },
-        subject: rendered.subject, html: rendered.html, text: rendered.text, attachments,
-      }));
-      void mailer.tick().catch(() => {});
-      return c.json({ data: { id, message: EMAIL_SENT_TO_QUEUE } });
-    } catch (e) {
-      if (e instanceof UnsafeHeader) throw badRequest(e.message);
-      throw e;
-    }
+    const id = await db.transaction().execute((trx) => queueEmail(trx, {
+      userCode: user.id, messageType: input.statement ? 'STATEMENT' : 'EMAIL',
+      sender: { entityCode: sender.entityCode, name: sender.name, address: sender.email },
+      to: { entityCode: to.entityCode, name: to.name, address: to.email },
+      subject: rendered.subject, html: rendered.html, text: rendered.text, attachments,
+    }));
+    void mailer.tick().catch(() => {});
+    return c.json({ data: { id, message: EMAIL_SENT_TO_QUEUE } });
   });
 
   app.post('/:id{[0-9]+}/resend', requires('p_email'), async (c) => {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { UnsafeHeader } from '../email/address.js';
 import { MoneyLimitError } from '../money/cents.js';
 
 /** A field-level problem, in the shape the screens show next to the field. */
@@ -58,6 +59,8 @@ export function knownErrorResponse(c: Context, err: unknown): Response | null {
     return errorJson(c, e.status, e.message, e.extra);
   }
   if (err instanceof MoneyLimitError) return errorJson(c, 409, err.message);
+  // An e-mail header that could carry another header (a newline) or is no address: refused, nothing queued.
+  if (err instanceof UnsafeHeader) return errorJson(c, 400, err.message);
   const refused = foreignKeyRefusal(err) ?? concurrencyRefusal(err);
   if (refused) return errorJson(c, refused.status, refused.message, refused.extra);
   if (err instanceof HTTPException) {

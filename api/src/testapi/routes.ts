@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { bsBooking } from '../contracts/booking-system.js';
 import { EMAIL_SENT_TO_QUEUE, emailInsertContract, emailTestContract } from '../contracts/email.js';
 import type { AppDeps } from '../deps.js';
-import { UnsafeHeader } from '../email/address.js';
 import { businessParty } from '../email/compose.js';
 import { queueDemoEmails } from '../email/demo.js';
 import { queueEmail } from '../email/outbox.js';
@@ -50,19 +49,14 @@ export function emailTestRoutes({ requires, mailer, db: database }: AppDeps) {
   const queueFromBusiness = async (db: Parameters<typeof businessParty>[0], userCode: string, to: string, subject: string, status = 'New') => {
     const business = await businessParty(db);
     if (!business?.email) throw badRequest('The business has no e-mail address to send from (Set Up > Business)');
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const id = await queueEmail(trx, {
-          userCode, messageType: 'TEST', sender: { entityCode: business.entityCode, name: business.name, address: business.email! },
-          to: { name: '', address: to }, subject, html: '<p>A test message from Owner Accounting.</p>', text: 'A test message from Owner Accounting.',
-        });
-        if (status !== 'New') await trx.updateTable('email_log').set({ current_status: status }).where('id', '=', String(id)).execute();
-        return id;
+    return db.transaction().execute(async (trx) => {
+      const id = await queueEmail(trx, {
+        userCode, messageType: 'TEST', sender: { entityCode: business.entityCode, name: business.name, address: business.email! },
+        to: { name: '', address: to }, subject, html: '<p>A test message from Owner Accounting.</p>', text: 'A test message from Owner Accounting.',
       });
-    } catch (e) {
-      if (e instanceof UnsafeHeader) throw badRequest(e.message);
-      throw e;
-    }
+      if (status !== 'New') await trx.updateTable('email_log').set({ current_status: status }).where('id', '=', String(id)).execute();
+      return id;
+    });
   };
 
   app.post('/test', requires('p_email'), jsonBody(emailTestContract), async (c) => {
