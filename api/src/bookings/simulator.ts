@@ -6,6 +6,7 @@ import {
   decodeCursor, encodeCursor,
 } from '../contracts/booking-system.js';
 import { addDays } from '../ledger/business-date.js';
+import { prng } from '../demo/random.js';
 
 /**
  * A booking system as a real HTTP server speaking docs/booking-system.md, for tests, the demo and
@@ -33,19 +34,6 @@ const NO_FAULTS: SimulatorFaults = { slowMs: 0, fail500: 0, rateLimit: 0, retryA
 export interface SimulatorOptions {
   user?: string;
   password?: string;
-}
-
-/** A small deterministic generator (mulberry32): the same seed gives the same bookings. */
-export function randomSource(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 
 const GUESTS = ['Olivia Martin', 'Liam Nguyen', 'Charlotte Wilson', 'Noah Taylor', 'Amelia Brown', 'Jack Thompson', 'Isla White', 'William Harris', 'Mia Clarke', 'Lucas Walker', 'Ava Robinson', 'Henry King'];
@@ -151,7 +139,7 @@ export class BookingSimulator {
    * with a deposit or nothing, a few cancelled and refunded, a few owner stays and groups.
    */
   generate(options: { seed: number; from: string; to: string; today: string; perUnitPerMonth?: [number, number] }) {
-    const r = randomSource(options.seed);
+    const r = prng(options.seed);
     const [lo, hi] = options.perUnitPerMonth ?? [2, 4];
     for (const unit of this.units) {
       let day = addDays(options.from, r.int(0, 6));

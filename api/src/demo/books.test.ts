@@ -5,7 +5,8 @@ import type { CompanyTables } from '../db/schema.js';
 import { openPeriod } from '../ledger/ledger.js';
 import { balanceDrift, trustPosition, unbalancedTxns } from '../ledger/trust-position.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
-import { type BooksSummary, DEMO_BOOKS, doorCode, postDemoBooks, prng } from './books.js';
+import { type BooksSummary, DEMO_BOOKS, doorCode, postDemoBooks } from './books.js';
+import { prng } from './random.js';
 import { DEMO_COMPANY } from './first-start.js';
 import { businessDay } from '../ledger/business-date.js';
 

@@ -23,6 +23,7 @@ import { type CashLine, type PostingLine, type TxnDraft, percentOf, periodBounds
 import { businessDate, businessDay } from '../ledger/business-date.js';
 import { reverseTxn } from '../ledger/reversal.js';
 import { writeLog } from '../log/system-log.js';
+import { prng } from './random.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -89,20 +90,6 @@ export const DEMO_BOOKS: Omit<BooksParams, 'userId' | 'companyCode' | 'companyNa
 
 // ---- deterministic randomness -------------------------------------------------------------
 
-/** mulberry32: a small, fast, seeded PRNG. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
 type Rand = ReturnType<typeof prng>;
 
 // ---- the cast -----------------------------------------------------------------------------
