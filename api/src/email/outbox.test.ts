@@ -181,11 +181,15 @@ describe('e-mail outbox through a real SMTP server', () => {
     const id = await plain('later@example.com');
     const m = new Mailer(api.db, { retryBaseMs: 10 });
     m.use('smtp://127.0.0.1:1', { ignoreTLS: true });
-    expect((await m.tick()).retried).toBe(1);
-    expect((await statusOf(id)).current_status).toBe(EMAIL_STATUS.NEW);
+    // The pass's totals may include a message an earlier test left waiting (seen once on
+    // PostgreSQL), so this message's own row and delivery are what is checked.
+    expect((await m.tick()).retried).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(id)).toMatchObject({ current_status: EMAIL_STATUS.NEW, attempts: 1 });
     m.use(smtp.url, { ignoreTLS: true });
     await new Promise((r) => setTimeout(r, 30));
-    expect((await m.tick()).sent).toBe(1);
+    await m.tick();
+    expect(await statusOf(id)).toMatchObject({ current_status: EMAIL_STATUS.SENT, attempts: 2 });
+    expect(smtp.received.filter((r) => r.to.includes('later@example.com'))).toHaveLength(1);
     m.stop();
   });
 });
