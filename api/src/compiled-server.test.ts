@@ -50,7 +50,7 @@ describe('the compiled server', () => {
     const built = spawnSync(process.execPath, ['scripts/build.mjs', 'api', '--force'], { cwd: repoRoot, encoding: 'utf8' });
     expect(built.status, built.stderr).toBe(0);
     const port = await freePort();
-    const env = { ...process.env, ...(await databaseEnv()), PORT: String(port), BOOKING_SIM: 'off', TEST_MODE: '', SMTP_URL: '' };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...(await databaseEnv()), PORT: String(port), BOOKING_SIM: 'off', TEST_MODE: '', SMTP_URL: '' };
     delete env.OA_TEST_PGLITE_DUMP;
     let output = '';
     child = spawn(process.execPath, ['--enable-source-maps', 'api/dist/server.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
