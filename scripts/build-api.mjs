@@ -1,6 +1,7 @@
 /**
  * The API compiled to JavaScript (issue 16): api/src/server.ts and everything it imports from the
- * repository (routes, migrations, contracts) bundled by esbuild into api/dist/server.js, so
+ * repository (routes, migrations, contracts) bundled by esbuild into api/dist/server.js (and the
+ * statement-drawing worker into api/dist/statement-pdf-worker.js), so
  * `npm start` runs plain Node instead of compiling TypeScript through tsx on every start.
  * Dependencies stay in node_modules (`packages: 'external'`): PGlite loads its WebAssembly and
  * sharp and argon2 their native binaries from their own package folders, which a bundle would break.
@@ -41,8 +42,9 @@ export function apiIsStale() {
 export async function buildApi() {
   const started = Date.now();
   await build({
-    entryPoints: [API_ENTRY],
-    outfile: API_BUILT,
+    // The owner statements' worker thread is loaded by file name beside the bundle (statements/statement-pdfs.ts).
+    entryPoints: { server: API_ENTRY, 'statement-pdf-worker': path.join(root, 'api/src/statements/statement-pdf-worker.ts') },
+    outdir: path.dirname(API_BUILT),
     bundle: true,
     platform: 'node',
     format: 'esm',

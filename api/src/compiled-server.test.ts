@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/open.js';
 import { openTestDatabase } from './testing/prepared-database.js';
@@ -77,4 +78,21 @@ describe('the compiled server', () => {
     await new Promise((r) => child!.once('exit', r));
     child = null;
   }, 120_000);
+
+  it('draws owner statements in the worker built beside it (a thousand statements go to worker threads)', async () => {
+    const worker = new Worker(path.join(repoRoot, 'api/dist/statement-pdf-worker.js'));
+    try {
+      const answer = new Promise<{ pdfs?: Uint8Array[]; error?: string }>((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
+      worker.postMessage({
+        statements: [{ code: 'OWNSMITH', name: 'Jane Smith', address: [], format: 'SUM', year: 2026, month: 11, opening: 0, closing: 0, lines: [], byKind: [], pending: 0, holds: [], notes: null, message: null }],
+        letterhead: { companyName: 'Seaside Lettings', address: [], logo: null, timeZone: 'Australia/Sydney' },
+        printedAt: new Date().toISOString(),
+      });
+      const { pdfs, error } = await answer;
+      expect(error).toBeUndefined();
+      expect(Buffer.from(pdfs![0]!).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await worker.terminate();
+    }
+  });
 });
