@@ -1,3 +1,4 @@
+import { daysBetween } from '../contracts/tenancy.js';
 import { addDays } from '../ledger/business-date.js';
 
 /**
@@ -29,14 +30,8 @@ export interface RentTerms {
   end_date?: string | null;
 }
 
-const DAY_MS = 86_400_000;
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
-/** Spec 3 §4: changing duration sets expiry to start plus the weeks, minus one day. */
-export const expiryOf = (start: string, weeks: number) => addDays(start, weeks * 7 - 1);
-
-/** Spec 3 §4: changing expiry sets duration to (days between start and expiry, plus 2) divided by 7, in whole weeks. */
-export const durationOf = (start: string, expiry: string) => Math.floor((daysBetween(start, expiry) + 2) / 7);
+// The editor computes duration and expiry as the server does: one definition, in the contract.
+export { daysBetween, durationOf, expiryOf } from '../contracts/tenancy.js';
 
 /** The date n months after an ISO date, on the same day of the month or the month's last day. */
 export function addMonths(date: string, n: number, day = Number(date.slice(8, 10))): string {
