@@ -1,4 +1,7 @@
-import { PresenceBlockedRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { DocumentTextRegular, PresenceBlockedRegular } from '@fluentui/react-icons';
+import { StatementDialog } from '../entities/statement-dialog.js';
 import { ListEditor, formatMoney, queryClient, startupKeys, type ListColumn } from 'shared-ui';
 import { NEW_TENANCY, TENANCY_FIELD_KINDS, arrearsColour, dueColour, tenancyFormSchema, tenancyWireValues } from './rules.js';
 import { TENANCY_TABS, TenancyActions, type TenancyEditorRecord } from './tenancy-editor.js';
@@ -29,7 +32,9 @@ const refreshLookups = () => void queryClient.invalidateQueries({ queryKey: star
  * editor 'Tenancy Agreement:{id}' with Details, Lease & Bond, Outstanding (saved ones) and Notes.
  */
 export default function RentalsScreen() {
+  const [statement, setStatement] = useState<TenancyEditorRecord | null>(null);
   return (
+    <>
     <ListEditor<TenancyEditorRecord>
       title="Permanent Rentals"
       listPath="/api/rental/list"
@@ -47,6 +52,11 @@ export default function RentalsScreen() {
       editorToolbar={(ctx) => <TenancyActions {...ctx} />}
       closeOnSave={false}
       afterSave={refreshLookups}
+      rowActions={(r) => (
+        <Button size="small" appearance="subtle" icon={<DocumentTextRegular />} aria-label={`Statement ${r.entity}`} onClick={(e) => { e.stopPropagation(); setStatement(r); }} />
+      )}
     />
+    {statement ? <StatementDialog code={statement.entity} name={statement.name} onClose={() => setStatement(null)} /> : null}
+    </>
   );
 }

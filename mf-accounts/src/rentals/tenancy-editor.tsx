@@ -3,13 +3,14 @@ import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Table, TableBody, TableCell,
   TableHeader, TableHeaderCell, TableRow, Text, Toolbar, tokens,
 } from '@fluentui/react-components';
-import { ArrowUndoRegular, MoneyRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
+import { ArrowUndoRegular, DocumentTextRegular, MoneyRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TENANCY_FREQUENCIES, type TenancyItem, type TenancyRecord } from 'api/contracts/tenancy';
 import {
   CheckboxField, DateField, DateInput, FormGrid, MoneyField, MultilineField, NumberField, PercentField, SelectField, TextField, api, apiRequest, formatDate, formatMoney,
   listQueryKey, notify, toIsoDate, useLookups, useSubmissionKey, useWatch, type EditorContext, type EditorTab,
 } from 'shared-ui';
+import { StatementDialog } from '../entities/statement-dialog.js';
 import { OUTSTANDING_GROUPS, durationForExpiry, expiryForDuration, receiptBody } from './rules.js';
 
 export type TenancyEditorRecord = TenancyRecord & Record<string, unknown>;
@@ -167,11 +168,12 @@ export const TENANCY_TABS: readonly EditorTab<TenancyEditorRecord>[] = [
   { value: 'notes', label: 'Notes', render: () => <MultilineField name="notes" label="Notes" rows={10} maxLength={4000} /> },
 ];
 
-type Open = 'rent' | 'undo' | 'receipt' | null;
+type Open = 'rent' | 'undo' | 'receipt' | 'statement' | null;
 
 /**
- * The saved tenancy's actions (spec 3 §2): Update Rent, Undo Charges, and Receipt Selected
- * Charges while Outstanding items are ticked. Each re-reads the tenancy afterwards.
+ * The saved tenancy's actions (spec 3 §2): Update Rent, Undo Charges, the tenant's Statement
+ * (ledger and pending charges), and Receipt Selected Charges while Outstanding items are ticked.
+ * Each change re-reads the tenancy afterwards.
  */
 export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactElement | null {
   const [open, setOpen] = useState<Open>(null);
@@ -188,11 +190,13 @@ export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactEle
       <Toolbar aria-label="Tenancy actions" size="small" style={{ flexWrap: 'wrap', gap: 4, marginBottom: 4, padding: 0 }}>
         <Button size="small" icon={<MoneyRegular />} disabled={readOnly} onClick={() => setOpen('rent')}>Update Rent</Button>
         <Button size="small" icon={<ArrowUndoRegular />} disabled={readOnly} onClick={() => setOpen('undo')}>Undo Charges</Button>
+        <Button size="small" icon={<DocumentTextRegular />} onClick={() => setOpen('statement')}>Statement</Button>
         {ticked.length ? (
           <Button size="small" appearance="primary" icon={<ReceiptMoneyRegular />} onClick={() => setOpen('receipt')}>Receipt Selected Charges</Button>
         ) : null}
       </Toolbar>
       {open === 'rent' || open === 'undo' ? <RentDialog mode={open} record={record} onClose={() => setOpen(null)} onDone={refresh} /> : null}
+      {open === 'statement' ? <StatementDialog code={record.entity} name={record.name} onClose={() => setOpen(null)} /> : null}
       {open === 'receipt' ? <ReceiptDialog record={record} ticked={ticked} onClose={() => setOpen(null)} onDone={refresh} /> : null}
     </>
   );
