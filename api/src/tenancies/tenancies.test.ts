@@ -73,6 +73,8 @@ describe('tenancies', () => {
       { period_from: start, recipient_entity: 'OWNSMITH', door: '101', account_id: 'RENT', amount: '45000' },
       { period_from: start, recipient_entity: 'BUSINESS', door: null, account_id: 'RENTCOMM', amount: '5000' },
     ]);
+    const owners = await db.selectFrom('charge_item').select('description').where('recipient_entity', '=', 'OWNSMITH').where('account_id', '=', 'RENT').execute();
+    expect(owners[0]!.description).toMatch(/^Rent \d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4} \(\$500\.00 less 10% commission \$50\.00\)$/);
     const t = (await api.call('GET', `/api/rental/${id}`)).body.data;
     expect(t).toMatchObject({ last_charge_date: addDays(today, 6), arrears: 1500, due: 500, pending: 0, paid: 0, paid_to: addDays(start, -1) });
     expect(t.items.map((i: { type: string }) => i.type)).toEqual(['ARREARS', 'ARREARS', 'ARREARS', 'DUE', 'OTHER']);

@@ -8,7 +8,7 @@ import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
 import { addDays } from '../ledger/business-date.js';
 import { openPeriod } from '../ledger/ledger.js';
 import { percentOf } from '../ledger/posting-rules.js';
-import { toCents, toDollars } from '../money/cents.js';
+import { formatCents, toCents, toDollars } from '../money/cents.js';
 import { type Frequency, type RentPeriod, type RentTerms, rentPeriods, rentPosition, undoPlan } from './rent.js';
 
 type Db = Kysely<CompanyTables>;
@@ -248,7 +248,9 @@ export async function raiseRent(trx: Db, userId: string, opts: { tenancyId?: num
       for (const p of periods) {
         const commission = percentOf(p.amount, t.commission);
         const span = `${dmy(p.from)} to ${dmy(p.to)}`;
-        const items: { id: null; account_id: string; recipient_entity: string; door: string | null; description: string; amount: number }[] = [{ id: null, account_id: t.account_id, recipient_entity: t.owner, door: t.door, description: `${t.description} ${span}`, amount: toDollars(p.amount - commission) }];
+        // The owner's line names the gross and the commission, so the owner's statement shows both.
+        const net = commission > 0 ? ` (${formatCents(p.amount)} less ${t.commission / 100}% commission ${formatCents(commission)})` : '';
+        const items: { id: null; account_id: string; recipient_entity: string; door: string | null; description: string; amount: number }[] = [{ id: null, account_id: t.account_id, recipient_entity: t.owner, door: t.door, description: `${t.description} ${span}${net}`, amount: toDollars(p.amount - commission) }];
         if (commission > 0) items.push({ id: null, account_id: commissionAccount!, recipient_entity: 'BUSINESS', door: null, description: `Rent commission ${t.commission / 100}% ${span}`, amount: toDollars(commission) });
         const values = {
           date: p.from < open.first ? open.first : p.from, payer_type: 'TENANT', entity: t.entity, door: null, recipient_type: 'OWNER', recipient: t.owner, recipient_door: t.door,
