@@ -147,12 +147,20 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/unit/list': { summary: 'List the units' },
   'GET /api/unit/changeowner': { summary: 'Change Owner: the pro-rata preview' },
   'POST /api/unit/changeowner': { summary: 'Change Owner of a unit from a date, with pro-rata fees' },
-  'PUT /api/unit/applyfees': { summary: 'Charge Update: apply the monthly unit fees' },
+  'PUT /api/unit/applyfees': { summary: 'Charge Update: apply the monthly unit fees, or with tenancyId raise a tenancy\'s advance rent (Update Rent) up to a date' },
   'GET /api/unit/:door': { summary: 'Read one unit' },
   'POST /api/unit': { summary: 'Add a unit' },
   'PUT /api/unit/:door': { summary: 'Change a unit' },
   'DELETE /api/unit/:door': { summary: 'Delete a unit with no postings' },
-  'DELETE /api/rental/deletecharges': { summary: 'Charge Update: undo the monthly unit fees' },
+  'DELETE /api/rental/deletecharges': { summary: 'Charge Update: undo the monthly unit fees, or with tenancyId a tenancy\'s unreceipted advance rent (Undo Charges)' },
+
+  // Permanent rentals
+  'GET /api/rental/list': { summary: 'List the tenancy agreements with rent in arrears, due now and pending' },
+  'GET /api/rental/:id': { summary: 'Read one tenancy agreement with its outstanding rent and other charges' },
+  'POST /api/rental': { summary: 'Add a tenancy agreement (and its bond charge when asked)' },
+  'PUT /api/rental': { summary: 'Change a tenancy agreement named by the id in its body (spec 3 §7)' },
+  'PUT /api/rental/:id': { summary: 'Change a tenancy agreement' },
+  'DELETE /api/rental/:id': { summary: 'Delete a tenancy agreement that has raised no charges' },
 
   // Cash book
   'GET /api/cashbook/receipt/list': { summary: 'List receipts (server-paged)' },
