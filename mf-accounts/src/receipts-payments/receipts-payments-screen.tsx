@@ -10,13 +10,20 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
 });
 
+/** Long text cut to a width with an ellipsis (the whole on hover), so Amount stays in view on a tablet. */
+const clipped = (text: string | null | undefined, width: number) => (
+  <span title={text ?? undefined} style={{ display: 'inline-block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+    {text ?? ''}
+  </span>
+);
+
 const columns = (kind: LedgerKind): ListColumn<Row>[] => [
-  { header: 'Date', field: 'date', kind: 'date', width: 100 },
-  { header: `${kind} Ref`, field: 'ref', width: 100 },
-  { header: 'Method', field: 'method', width: 80 },
-  { header: kind === 'Receipt' ? 'Payer' : 'Payee', id: 'counterparty', render: (r) => counterparty(kind, r) },
-  { header: 'Details', id: 'details', render: (r) => (r.kind === 'VOID' ? `CANCELLED: ${r.cancelled_reason ?? ''}` : r.memo.split(/\r?\n/)[0]) },
-  { header: 'Properties', field: 'properties', width: 120 },
+  { header: 'Date', field: 'date', kind: 'date', width: 90 },
+  { header: `${kind} Ref`, field: 'ref', width: 80 },
+  { header: 'Method', field: 'method', width: 70 },
+  { header: kind === 'Receipt' ? 'Payer' : 'Payee', id: 'counterparty', render: (r) => clipped(counterparty(kind, r), 130) },
+  { header: 'Details', id: 'details', render: (r) => clipped(r.kind === 'VOID' ? `CANCELLED: ${r.cancelled_reason ?? ''}` : r.memo.split(/\r?\n/)[0], 180) },
+  { header: 'Properties', id: 'properties', render: (r) => clipped(r.properties, 80) },
   { header: 'Amount', field: 'amount', kind: 'money' },
 ];
 
@@ -42,6 +49,9 @@ export default function ReceiptsAndPaymentsScreen() {
         <Tab value="Receipt">Receipts</Tab>
         <Tab value="Payment">Payments</Tab>
       </TabList>
+      <MessageBar intent="info">
+        <MessageBarBody>Posted receipts and payments are never edited or deleted; an amendment is a reversal with a reason, made from Transactions.</MessageBarBody>
+      </MessageBar>
       <ListEditor<Row>
         key={kind}
         title={kind === 'Receipt' ? 'Receipts Ledger' : 'Payments Ledger'}
@@ -55,9 +65,6 @@ export default function ReceiptsAndPaymentsScreen() {
         rowStyle={rowStyle}
         readOnly
       />
-      <MessageBar intent="info">
-        <MessageBarBody>Posted receipts and payments are never edited or deleted; an amendment is a reversal with a reason, made from Transactions.</MessageBarBody>
-      </MessageBar>
     </div>
   );
 }

@@ -1,21 +1,21 @@
 import type { RevenueChart } from 'api/contracts/balances';
 
-/** One year of the business's revenue: a column per month (m1…m12, dollars) and the year's total. */
-export type RevenueYear = { year: number; total: number } & Record<`m${number}`, number>;
+/** One month of the business's revenue: a column per year (y2026…, dollars), newest year first. */
+export type RevenueMonth = { month: number; name: string } & Record<`y${number}`, number>;
 
-/** Cents of a dollar amount, so the year's total adds up exactly. */
-const cents = (dollars: number) => Math.round(dollars * 100);
+/** The year columns of the table, newest first (the year an accountant looks at first). */
+export const revenueYearFields = (chart: RevenueChart) => [...chart.years].reverse().map((year) => ({ year, field: `y${year}` as const }));
 
-/** The revenue chart's figures as rows, newest year first (the year an accountant looks at first). */
-export function revenueYears(chart: RevenueChart): RevenueYear[] {
-  return chart.years
-    .map((year, y) => {
-      const months = chart.totals[y] ?? [];
-      const row = { year, total: months.reduce((sum, m) => sum + cents(m), 0) / 100 } as RevenueYear;
-      chart.months.forEach((_, m) => {
-        row[`m${m + 1}`] = months[m] ?? 0;
-      });
-      return row;
-    })
-    .reverse();
+/**
+ * The revenue chart's figures as a table a tablet can show whole: a row per month, a column per
+ * year (at most five), the years' totals summed exactly by the list's totals row.
+ */
+export function revenueMonths(chart: RevenueChart): RevenueMonth[] {
+  return chart.months.map((name, m) => {
+    const row = { month: m + 1, name } as RevenueMonth;
+    chart.years.forEach((year, y) => {
+      row[`y${year}`] = chart.totals[y]?.[m] ?? 0;
+    });
+    return row;
+  });
 }
