@@ -8,7 +8,7 @@ import { webLightTheme, tokens } from '@fluentui/react-theme';
 import { Button } from '@fluentui/react-button';
 import { Input } from '@fluentui/react-input';
 import { Field } from '@fluentui/react-field';
-import { Body1, Caption1, Title2 } from '@fluentui/react-text';
+import { Caption1, Title2 } from '@fluentui/react-text';
 import { MessageBar, MessageBarBody } from '@fluentui/react-message-bar';
 import { IdPrefixProvider } from '@fluentui/react-utilities';
 import { makeStyles } from '@griffel/react';
@@ -23,7 +23,6 @@ const useStyles = makeStyles({
     display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, width: '100%', maxWidth: '380px', boxSizing: 'border-box', padding: '32px',
     backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow8,
   },
-  product: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   footer: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
 });
 
@@ -65,7 +64,6 @@ export function PortalPage() {
         <div className={styles.page} data-testid="client-portal">
           {signedIn ? (
             <div className={styles.card}>
-              <Body1 className={styles.product}>Owner Accounting</Body1>
               <Title2 as="h1">{TITLE}</Title2>
               <MessageBar intent="success" data-testid="portal-logged-in">
                 <MessageBarBody>The client portal is logged in as {signedIn}.</MessageBarBody>
@@ -74,7 +72,6 @@ export function PortalPage() {
             </div>
           ) : (
             <form className={styles.card} onSubmit={submit} noValidate>
-              <Body1 className={styles.product}>Owner Accounting</Body1>
               <Title2 as="h1">{TITLE}</Title2>
               <Field label="User Name or Email" validationMessage={fieldErrors.code}>
                 <Input value={code} onChange={(_, d) => setCode(d.value)} autoComplete="username" autoFocus name="code" />
