@@ -21,7 +21,8 @@ import { pinnedRoutes } from './pinned/routes.js';
 import { accountRoutes } from './reference/accounts.js';
 import { bankRoutes } from './reference/banks.js';
 import { entityRoutes } from './entities/routes.js';
-import { rentalRoutes, unitRoutes } from './units/routes.js';
+import { rentalRoutes } from './tenancies/routes.js';
+import { unitRoutes } from './units/routes.js';
 import { entityBalanceRoutes } from './cashbook/balance-routes.js';
 import { cashbookRoutes } from './cashbook/routes.js';
 import { bankingRoutes } from './banking/routes.js';
@@ -43,6 +44,8 @@ import { statementRoutes } from './statements/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { emailListRoutes, emailRoutes, emailStatementRoutes } from './email/routes.js';
 import { emailTestRoutes, testApiRoutes } from './testapi/routes.js';
+import { openApiDocument } from './openapi/document.js';
+import packageJson from '../package.json' with { type: 'json' };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -104,6 +107,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.route('/api/testapi', testApiRoutes(deps));
     app.route('/api/email', emailTestRoutes(deps));
   }
+
+  // Made from the route table once all routes are mounted, on the first call (issue 16). Public: it
+  // says what the repository's sources say, and nothing of this server's build or data.
+  let openApi: Record<string, unknown> | null = null;
+  app.get('/api/openapi.json', deps.requires('public'), (c) => c.json((openApi ??= openApiDocument(app, packageJson.version))));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
   const errorLog = new ErrorLogLimiter();

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { AreaPage, RemoteRoot, ScreenNotAvailable } from 'shared-ui';
+import { AreaPage, RemoteRoot } from 'shared-ui';
 import { accountScreens } from './routes.js';
 
 const Dashboard = lazy(() => import('./dashboard/dashboard.js'));
 const Bookings = lazy(() => import('./bookings/bookings-screen.js'));
+const Rentals = lazy(() => import('./rentals/rentals-screen.js'));
 
 /**
  * The accounts area on its own paths. Not a Route path="/accounts/*": the area page's own routes
@@ -17,14 +18,14 @@ function AccountsArea() {
   return <AreaPage groupKey="accounts" areaPath="/accounts" screens={accountScreens} />;
 }
 
-/** Dashboard, bookings, rentals and accounts (rentals come with their own issue). */
+/** Dashboard, bookings, permanent rentals and accounts. */
 export function Root() {
   return (
     <RemoteRoot idPrefix="mf-accounts-">
       <Routes>
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/bookings" element={<Bookings />} />
-        <Route path="/rentals" element={<ScreenNotAvailable title="Permanent Rentals" />} />
+        <Route path="/rentals" element={<Rentals />} />
         <Route path="*" element={<AccountsArea />} />
       </Routes>
     </RemoteRoot>

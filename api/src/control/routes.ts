@@ -12,6 +12,7 @@ import { assertNoMonthEndLock } from '../http/month-end-lock.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { businessDate } from '../ledger/business-date.js';
 import { writeLog } from '../log/system-log.js';
+import { raiseRent } from '../tenancies/tenancies.js';
 import { applyMonthlyFees } from '../units/fees.js';
 import { fitLogo } from './logo.js';
 import {
@@ -119,6 +120,8 @@ export function controlRoutes({ requires }: AppDeps) {
       if (last && last >= today) return { today: last, ran: false };
       await writeSettings(trx, { last_start_date: today });
       await applyMonthlyFees(trx, c.get('user').id, { date: today });
+      // Advance rent: each active tenancy's periods starting within its advance_days.
+      await raiseRent(trx as never, c.get('user').id, { today });
       await writeLog(trx, {
         database: company.code, severity: 'INFO', message: `Start of day run for ${today}`, identity: c.get('user').id,
         routine: 'start_of_day', method: 'GET', apicall: '/control/start', recordKey: today,

@@ -16,6 +16,7 @@ import * as companyReceiptVoid from '../../migrations/company/20261125T1300_rece
 import * as companyIdempotencyKeys from '../../migrations/company/20261125T2130_idempotency_keys.js';
 import * as companyReportArchive from '../../migrations/company/20261126T0900_report_archive.js';
 import * as companyEmailOutbox from '../../migrations/company/20261126T1000_email_outbox.js';
+import * as companyTenancies from '../../migrations/company/20261126T1100_tenancies.js';
 import { CONTROL_SCHEMA } from './open.js';
 
 /** Listed explicitly so the set of migrations is the same under tsx, vitest and any bundler. */
@@ -39,6 +40,7 @@ const companyMigrations: Record<string, Migration> = {
   '20261125T2130_idempotency_keys': companyIdempotencyKeys,
   '20261126T0900_report_archive': companyReportArchive,
   '20261126T1000_email_outbox': companyEmailOutbox,
+  '20261126T1100_tenancies': companyTenancies,
 };
 
 const provider = (migrations: Record<string, Migration>): MigrationProvider => ({

@@ -333,6 +333,16 @@ export interface CompanyTables {
     smtp_response: string | null;
   };
   email_attachment: { id: Serial; email_id: Int8; archive_id: Int8; filename: string };
+  // Permanent rentals (api/src/tenancies, migration 20261126T1100_tenancies): cents, commission in hundredths of a percent.
+  tenancy: {
+    id: Generated<number>; door: string; account_id: string; description: Generated<string>; entity: string; name: string; email: string; phone: string;
+    commission: Generated<number>; start_date: string; duration: number; expiry_date: string; schedule_termination: Generated<boolean>; end_date: string;
+    frequency: Generated<string>; advance_days: Generated<number>; value: Int8; last_charge_date: string | null; bond_applies: Generated<boolean>;
+    bond: Int8; bond_date: string | null; bond_entity: string | null; enter_bond_entity: string | null; bond_notes: string | null;
+    bond_create_charge: Generated<boolean>; bond_charge_id: Int8 | null; lease_reference: string | null; lease_start_date: string | null;
+    lease_end_date: string | null; notes: string | null; inactive: Generated<boolean>;
+  };
+  tenancy_charge: { charge_id: Int8; tenancy_id: number; kind: string; period_from: string | null; period_to: string | null };
   // Cash book (api/src/cashbook): receipt/payment details and banked/reconciled status.
   cashbook_detail: { txn_id: Int8; payer_type: string; payer_entity: string | null; door: string | null; surcharge: Int8; surcharge_rate: number };
   // A deleted receipt's number, kept void with its reason (api/src/ledger/receipt-delete.ts).

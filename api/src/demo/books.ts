@@ -24,6 +24,7 @@ import { businessDate, businessDay } from '../ledger/business-date.js';
 import { reverseTxn } from '../ledger/reversal.js';
 import { writeLog } from '../log/system-log.js';
 import { prng } from './random.js';
+import { postDemoTenancies } from './tenancies.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -592,6 +593,8 @@ export async function postStartBooks(db: Database, userId = 'ADMIN'): Promise<Bo
   const summary = await postDemoBooks(db.company(schemaNameFor(DEMO_COMPANY.code)), { ...DEMO_BOOKS, userId, companyCode: DEMO_COMPANY.code, companyName: DEMO_COMPANY.name });
   console.log(`Demo books posted: ${summary.owners} owners, ${summary.units} units, ${summary.txns} transactions, ${summary.postings} postings in ${summary.seconds.toFixed(1)} s.`);
   const banking = await bankAndReconcileDemo(db.company(schemaNameFor(DEMO_COMPANY.code)), await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))), { id: userId }, { code: DEMO_COMPANY.code, name: DEMO_COMPANY.name });
+  const rentals = await postDemoTenancies(db.company(schemaNameFor(DEMO_COMPANY.code)), userId, await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))));
   console.log(`Demo bank: ${banking.deposits} deposits banked, ${banking.reconciliations} months reconciled, a statement of ${banking.statementLines} lines imported (${banking.matched} matched).`);
+  console.log(`Demo rentals: ${rentals.tenancies} tenancies, ${rentals.arrears} in arrears.`);
   return summary;
 }

@@ -23,7 +23,7 @@ export interface ReceiptToPrint {
   payer_entity: string | null;
   memo: string;
   /** Cents, each item as entered (selector CHARGE or ACCOUNT with its charge number or account). */
-  items: { selector: string; ref: string; entity: string; door: string | null; description: string; amount: number }[];
+  items: { selector: string; ref: string; entity: string; door: string | null; description: string; amount: number; paidTo?: string | null }[];
   /** Card surcharge in cents and its rate in percent. */
   surcharge: number;
   surchargeRate: number;
@@ -79,7 +79,8 @@ export function receiptDocument(r: ReceiptToPrint, parties: ReadonlyMap<string, 
   };
   const isRent = (account: string) => (!!settings.rent_account && account === settings.rent_account) || settings.rentAccounts.has(account);
   const lines: MemoLine[] = r.items.map((i) => {
-    const paidTo = i.selector === 'ACCOUNT' && isRent(i.ref) ? rentPaidTo(i.description) : null;
+    // A tenancy's rent charge knows its paid-to date (api/src/tenancies); rent on an account names it in its description.
+    const paidTo = i.paidTo ? dateText(i.paidTo) : i.selector === 'ACCOUNT' && isRent(i.ref) ? rentPaidTo(i.description) : null;
     return {
       description: paidTo ? `${i.description} - rent paid to ${paidTo}` : i.description,
       account: i.selector === 'CHARGE' ? `Charge ${i.ref}` : i.ref,

@@ -31,6 +31,8 @@ type Sample = { path: string; body?: unknown; fresh?: boolean };
 const receipt = () => ({ date: D, payer_type: 'OTHER', payer: 'Guest', method: 'EFT', memo: 'Fuzz receipt',
   items: [{ selector: 'ACCOUNT', ref: 'OWNFUNDS', entity: 'OWNSMITH', door: '101', description: 'Stay', amount: 12.5 }] });
 const reference = { code: 'FZ1', name: 'Fuzz reference', type: 'OWNER' };
+const tenancy = () => ({ door: '201', account_id: 'RENT', entity: 'TENFUZZ', name: 'Fuzz Tenant', email: 'fuzz@example.com', phone: '0400 000 000', commission: 8.8,
+  start_date: D, duration: 4, expiry_date: D, end_date: D, frequency: 'W', advance_days: 14, value: 450, bond_applies: false });
 const SAMPLES: Record<string, () => Sample> = {
   'POST /api/auth': () => ({ path: '/api/auth', body: { code: 'admin', password: 'wrong-password' } }),
   'POST /api/auth/logout': () => ({ path: '/api/auth/logout', body: {}, fresh: true }),
@@ -70,6 +72,10 @@ const SAMPLES: Record<string, () => Sample> = {
   'POST /api/unit/changeowner': () => ({ path: '/api/unit/changeowner', body: { door: '102', old_owner: 'OWNSMITH', new_owner: 'OWNJONES', change_date: D } }),
   'PUT /api/unit/applyfees': () => ({ path: '/api/unit/applyfees', body: { door: '101', date: D } }),
   'DELETE /api/rental/deletecharges': () => ({ path: '/api/rental/deletecharges', body: { door: '101', date: D } }),
+  'POST /api/rental': () => ({ path: '/api/rental', body: tenancy() }),
+  'PUT /api/rental': () => ({ path: '/api/rental', body: { ...tenancy(), id: 1 } }),
+  'PUT /api/rental/:id': () => ({ path: '/api/rental/1', body: tenancy() }),
+  'DELETE /api/rental/:id': () => ({ path: '/api/rental/1' }),
   'POST /api/unit/sync': () => ({ path: '/api/unit/sync', body: {} }),
   'POST /api/unit': () => ({ path: '/api/unit', body: { door: 'FZ9', name: 'Fuzz unit nine', unittype: 'ONEBED', entity: 'OWNJONES' } }),
   'PUT /api/unit/:door': () => ({ path: '/api/unit/FZ9', body: { door: 'FZ9', name: 'Fuzz unit nine', unittype: 'ONEBED', entity: 'OWNJONES' } }),

@@ -16,6 +16,7 @@ import { closeOpenPeriod } from '../ledger/period.js';
 import { writeLog } from '../log/system-log.js';
 import { formatCents, toCents, toDollars } from '../money/cents.js';
 import { monthEndPackZip, packDisbursement } from '../statements/month-end-pack.js';
+import { raiseRent } from '../tenancies/tenancies.js';
 import { applyMonthlyFees } from '../units/fees.js';
 import { monthYearStartCase } from '../control/settings.js';
 import { approvalRequired, assertApproved, assertApprovedToStart } from './approval.js';
@@ -256,6 +257,7 @@ async function runStep(trx: Db, step: MonthEndStep, s: StepInput): Promise<Recor
       const today = await businessDate(trx, now);
       const date = today > first ? today : first;
       const fees = await applyMonthlyFees(trx as unknown as Kysely<any>, ctx.userId, { date });
+      await raiseRent(trx as never, ctx.userId, { today: date });
       await trx.insertInto('control_setting').values({ key: 'last_start_date', value: jsonb(today) })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
       await resetChecklist(trx, 'MTHEND_PRE');

@@ -74,7 +74,7 @@ describe('unit fees as charges', () => {
       await expectRefused(api, 'charge', path[0], path[1], { date: y }, { error: { path: 'date', msg: `The date may not be earlier than today (${today})` } });
       await expectRefused(api, 'charge', path[0], path[1], { date: tooLate }, { message: /^The date may be at most one year ahead/ });
       await expectRefused(api, 'charge', path[0], path[1], { date: '01/01/2027' }, { error: { path: 'date', msg: 'Date must be YYYY-MM-DD' } });
-      await expectRefused(api, 'charge', path[0], path[1], { tenancyId: 7 }, { error: { path: 'tenancyId', msg: 'Tenancies are not available' } });
+      await expectRefused(api, 'charge', path[0], path[1], { tenancyId: 7 }, { status: 404, message: 'Tenancy 7 not found' });
       await expectRefused(api, 'charge', path[0], path[1], { door: 'NOPE' }, { status: 404 });
       await expectRefused(api, 'charge', path[0], path[1], { colour: 'red' }, { status: 400 });
     }

@@ -12,7 +12,9 @@ import { businessDate } from '../ledger/business-date.js';
 import { retryOnConflict } from '../ledger/retry.js';
 import { writeLog } from '../log/system-log.js';
 import { changeOwner, previewChangeOwner } from './change-owner.js';
-import { applyMonthlyFees, assertChargeDate, deleteFeeCharges } from './fees.js';
+import { assertAnyPermission } from '../http/guard.js';
+import { raiseRent } from '../tenancies/tenancies.js';
+import { applyMonthlyFees, assertChargeDate } from './fees.js';
 import { createUnit, deleteUnit, listUnits, readUnit, unitSnapshot, updateUnit } from './units.js';
 
 type Row = Record<string, unknown>;
@@ -25,15 +27,20 @@ const log = (c: Context<AppEnv>, trx: Kysely<any>, routine: string, method: stri
     apicall: c.req.path.replace(/^\/api/, ''), recordKey: key, before, after,
   });
 
-/** The fee body's date (default today) under the 'Update or undo charges date' rule; tenancies are not built yet. */
-async function feeScope(db: Kysely<any>, input: ApplyFeesInput): Promise<{ date: string; door?: string }> {
-  if (input.tenancyId !== undefined && input.tenancyId !== '') {
-    throw badRequest('Tenancies are not part of this build yet: apply fees for one door or for all units', { errors: [{ path: 'tenancyId', msg: 'Tenancies are not available' }] });
-  }
+/** The tenancy the fee body names (applyfees and deletecharges act on its rent instead of unit fees), if any. */
+export function tenancyIdOf(input: ApplyFeesInput): number | undefined {
+  if (input.tenancyId === undefined || input.tenancyId === '') return undefined;
+  const id = Number(input.tenancyId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('tenancyId must be a tenancy number', { errors: [{ path: 'tenancyId', msg: 'Invalid tenancy' }] });
+  return id;
+}
+
+/** The fee body's date (default today) under the 'Update or undo charges date' rule. */
+export async function feeScope(db: Kysely<any>, input: ApplyFeesInput): Promise<{ date: string; door?: string; today: string }> {
   const today = await businessDate(db);
   const date = input.date ?? today;
   assertChargeDate(date, today);
-  return { date, door: input.door };
+  return { date, door: input.door, today };
 }
 
 /**
@@ -67,9 +74,22 @@ export function unitRoutes({ requires }: AppDeps) {
     return c.json({ data: result, message: UNIT_MESSAGES.ownershipDone });
   });
 
-  app.put('/applyfees', requires('p_entry_disbursement'), jsonBody(applyFeesContract), async (c) => {
+  // Update Rent of a tenancy (p_tenancy) or the month's unit fees (p_entry_disbursement), as the body says.
+  app.put('/applyfees', requires('company'), jsonBody(applyFeesContract), async (c) => {
     const company = c.get('company');
-    const scope = await feeScope(company.db, c.req.valid('json'));
+    const input = c.req.valid('json');
+    const scope = await feeScope(company.db, input);
+    const tenancyId = tenancyIdOf(input);
+    if (tenancyId !== undefined) {
+      assertAnyPermission(c, ['p_tenancy']);
+      const rent = await company.db.transaction().execute(async (trx) => {
+        const r = await raiseRent(trx as unknown as Kysely<CompanyTables>, c.get('user').id, { tenancyId, upTo: scope.date, today: scope.today });
+        if (r.raised) await log(c, trx as unknown as Kysely<any>, 'tenancy', 'PUT', String(tenancyId), `Tenancy ${tenancyId}: ${r.raised} advance rent charges raised to ${scope.date}`, undefined, r);
+        return r;
+      });
+      return c.json({ data: rent, message: `${rent.raised} rent charges raised`, error: false });
+    }
+    assertAnyPermission(c, ['p_entry_disbursement']);
     const result = await company.db.transaction().execute(async (trx) => {
       const r = await applyMonthlyFees(trx, c.get('user').id, scope);
       if (r.raised || r.skipped.length) {
@@ -122,21 +142,5 @@ export function unitRoutes({ requires }: AppDeps) {
     return c.json({ data: { door }, message: 'Record Deleted.' });
   });
 
-  return app;
-}
-
-/** DELETE /api/rental/deletecharges (spec 2 §7 'Units'): undo the month's unit-fee charges. */
-export function rentalRoutes({ requires }: AppDeps) {
-  const app = new Hono<AppEnv>();
-  app.delete('/deletecharges', requires('p_entry_disbursement'), jsonBody(applyFeesContract), async (c) => {
-    const company = c.get('company');
-    const scope = await feeScope(company.db, c.req.valid('json'));
-    const result = await company.db.transaction().execute(async (trx: Kysely<CompanyTables>) => {
-      const r = await deleteFeeCharges(trx, scope);
-      if (r.cancelled) await log(c, trx as unknown as Kysely<any>, 'charge', 'DELETE', scope.door ?? 'ALL', `Unit fees for ${scope.date.slice(0, 7)}: ${r.cancelled} charges cancelled`, { refs: r.refs }, undefined);
-      return r;
-    });
-    return c.json({ data: result, message: `${result.cancelled} charges cancelled`, error: false });
-  });
   return app;
 }

@@ -2,6 +2,7 @@ import { type InvoiceParty, memoPdf } from '../../documents/invoice.js';
 import { type ReceiptSettings, type ReceiptToPrint, methodName, receiptDocument } from '../../documents/receipt.js';
 import type { Db, ReportDefinition, ResolvedSelection } from '../definition.js';
 import { ReportRefused } from '../definition.js';
+import { rentPaidToByCharge } from '../../tenancies/tenancies.js';
 import { plural } from './cash-book.js';
 
 /** The receipts a reprint covers: the one numbered `ref`, or every receipt dated in the range. */
@@ -30,6 +31,10 @@ async function receiptsToPrint(db: Db, s: ResolvedSelection): Promise<ReceiptToP
     for (const r of rows) by.set(String(r.txn_id), [...(by.get(String(r.txn_id)) ?? []), r]);
     return by;
   };
+  const rentTxns = new Set((await db.selectFrom('tenancy_charge as tc').innerJoin('charge as c', 'c.id', 'tc.charge_id').select('c.released_txn')
+    .where('c.released_txn', 'in', ids).where('tc.kind', '=', 'RENT').execute()).map((r) => String(r.released_txn)));
+  const paidTo = new Map<string, Map<string, string>>();
+  for (const id of rentTxns) paidTo.set(id, await rentPaidToByCharge(db, id));
   const cashBy = group(cash);
   const itemsBy = group(items);
   const postingsBy = group(postings);
@@ -41,7 +46,7 @@ async function receiptsToPrint(db: Db, s: ResolvedSelection): Promise<ReceiptToP
     // imported history) are read from their postings, which add up to the same cash.
     const own = itemsBy.get(String(t.id));
     const shown = own
-      ? own.map((i) => ({ selector: i.selector, ref: i.ref, entity: i.entity, door: i.door, description: i.description, amount: Number(i.amount) }))
+      ? own.map((i) => ({ selector: i.selector, ref: i.ref, entity: i.entity, door: i.door, description: i.description, amount: Number(i.amount), paidTo: i.selector === 'CHARGE' ? paidTo.get(String(t.id))?.get(i.ref) ?? null : null }))
       : (postingsBy.get(String(t.id)) ?? []).map((p) => ({ selector: 'ACCOUNT', ref: p.account_id, entity: p.entity, door: p.door, description: p.description, amount: Number(p.amount) }));
     return {
       ref: t.ref, date: t.date, memo: t.memo, method: first?.method ?? '', card_type: first?.card_type ?? null, tran_ref: first?.tran_ref ?? null,

@@ -1,0 +1,148 @@
+// @vitest-environment happy-dom
+import '../../../shared-ui/src/testing/dom.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { TenancyRecord } from 'api/contracts/tenancy';
+import { queryClient, startupKeys } from 'shared-ui';
+import RentalsScreen from './rentals-screen.js';
+import { durationForExpiry, expiryForDuration, receiptBody } from './rules.js';
+
+const control = { month_year_startcase: 'November 2026', current_year: 2026, current_month: 11 };
+const user = { id: 'ADMIN', permissions: { p_bookings: true, p_tenancy: true } };
+const lookups = {
+  account: [{ id: 'RENT', description: 'Rent' }], business: {}, category: [], unitType: [], unitClass: [], gstCode: [],
+  entity: [{ code: 'BONDAUTH', name: 'Rental Bond Authority', type: 'SUPPLIER' }, { code: 'OWNSMITH', name: 'Jane Smith', type: 'OWNER' }],
+  unit: [{ door: '101', name: 'Ocean View 101' }, { door: '102', name: 'Ocean View 102' }],
+};
+const base = {
+  account_id: 'RENT', description: 'Rent', email: 'a@example.com', phone: '0400 000 000', commission: 8.8, start_date: '2026-10-05', duration: 52,
+  expiry_date: '2027-10-03', schedule_termination: false, end_date: '2027-10-03', frequency: 'W', advance_days: 14, value: 500, last_charge_date: '2026-11-29',
+  bond_date: null, enter_bond_entity: null, bond_notes: null, bond_create_charge: false, bond_charge_id: null, bond_charge_ref: null,
+  lease_reference: null, lease_start_date: null, lease_end_date: null, notes: null, inactive: false, pending: 0, pending_other: 0, paid: 1000,
+  paid_to: '2026-10-18', _readonly: false, _candelete: false, items: [],
+};
+const rows = [
+  { ...base, id: 1, _pk: 1, door: '101', entity: 'TENGREEN', name: 'Sam Green', owner: 'OWNSMITH', arrears: 1000, due: 500, bond_applies: false, bond: 0, bond_entity: null },
+  { ...base, id: 2, _pk: 2, door: '102', entity: 'TENWHITE', name: 'Kim White', owner: 'OWNSMITH', arrears: 0, due: 0, bond_applies: true, bond: 2000, bond_entity: 'BONDAUTH', bond_notes: 'Four weeks', bond_charge_ref: '57' },
+];
+const record1: TenancyRecord = {
+  ...(rows[0] as unknown as TenancyRecord),
+  items: [
+    { id: 11, date: '2026-11-02', ref: '41', source: 'RENT', recipient: 'OWNSMITH', type: 'ARREARS', description: 'Rent 101 02/11/2026 to 08/11/2026', amount: 500, selected: false },
+    { id: 12, date: '2026-11-09', ref: '42', source: 'RENT', recipient: 'OWNSMITH', type: 'ARREARS', description: 'Rent 101 09/11/2026 to 15/11/2026', amount: 500, selected: false },
+    { id: 13, date: '2026-11-23', ref: '44', source: 'RENT', recipient: 'OWNSMITH', type: 'DUE', description: 'Rent 101 23/11/2026 to 29/11/2026', amount: 500, selected: false },
+  ],
+};
+
+function stubApi() {
+  const calls: { call: string; body?: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const call = `${init?.method ?? 'GET'} ${url}`;
+    calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if (call.startsWith('GET /api/rental/list')) return json({ data: rows });
+    if (call === 'GET /api/rental/1') return json({ data: record1 });
+    if (call === 'GET /api/rental/2') return json({ data: { ...rows[1], items: [] } });
+    if (call === 'POST /api/lookup') return json({ data: lookups });
+    if (call === 'GET /api/auth') return json({ data: [user] });
+    return json({ data: control });
+  });
+  return calls;
+}
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+function renderScreen() {
+  queryClient.setQueryData(startupKeys.control, control);
+  queryClient.setQueryData(startupKeys.user, user);
+  queryClient.setQueryData(startupKeys.lookups, lookups);
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <QueryClientProvider client={queryClient}>
+        <RentalsScreen />
+      </QueryClientProvider>
+    </FluentProvider>,
+  );
+}
+
+describe('Permanent Rentals (spec 3 §2)', () => {
+  it('lists tenancies with Rent Arrears red and Rent Due blue above 0', async () => {
+    stubApi();
+    renderScreen();
+    const arrears = await screen.findByLabelText('In arrears $1,000.00');
+    expect(arrears.style.color).toBe('red');
+    expect(screen.getByLabelText('Due $500.00').style.color).toBe('blue');
+    const table = screen.getByRole('table', { name: 'Permanent Rentals' });
+    for (const header of ['Lease Id', 'Door', 'Tenant', 'Name', 'Owner', 'Rent Arrears', 'Rent Due', 'Rent Pending', 'Other Pending', 'Rent Paid']) {
+      expect(within(table).getAllByText(header).length).toBeGreaterThan(0);
+    }
+    // Nothing owed: no colour.
+    expect(screen.queryByLabelText('In arrears $0.00')).toBeNull();
+  });
+
+  it('opens Tenancy Agreement:{id} with locked door and tenant; Outstanding groups the items and ticking offers Receipt Selected Charges', async () => {
+    stubApi();
+    renderScreen();
+    await userEvent.click(await screen.findByText('Sam Green'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Tenancy Agreement:1')).toBeTruthy();
+    await waitFor(() => expect((within(dialog).getByLabelText(/Tenant Code/) as HTMLInputElement).value).toBe('TENGREEN'));
+    expect((within(dialog).getByLabelText(/Tenant Code/) as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByLabelText(/^Door/) as HTMLSelectElement).disabled).toBe(true);
+    expect(within(dialog).queryByText('Receipt Selected Charges')).toBeNull();
+    await userEvent.click(within(dialog).getAllByText('Outstanding')[0]!);
+    expect(within(dialog).getByLabelText('Rent In Arrears')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Rent Due Now')).toBeTruthy();
+    expect(within(dialog).getAllByText('None')).toHaveLength(2);
+    await userEvent.click(within(dialog).getByLabelText('Receipt 41'));
+    expect(within(dialog).getByText('Receipt Selected Charges').closest('button')).toBeTruthy();
+  });
+
+  it('Lease & Bond: bond fields only when bond applies, the authority read-only once set, the charge shown by its number', async () => {
+    stubApi();
+    renderScreen();
+    await userEvent.click(await screen.findByText('Kim White'));
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect((within(dialog).getByLabelText(/Tenant Code/) as HTMLInputElement).value).toBe('TENWHITE'));
+    await userEvent.click(within(dialog).getAllByText('Lease & Bond')[0]!);
+    expect((within(dialog).getByLabelText(/Bond Authority/) as HTMLSelectElement).disabled).toBe(true);
+    expect(within(dialog).getByTestId('bond-charge').textContent).toBe('Charge 57');
+    await userEvent.click(within(dialog).getByLabelText('Bond applies'));
+    expect(within(dialog).queryByLabelText(/Bond Authority/)).toBeNull();
+  });
+
+  it('opens Add Tenancy Agreement for a new one', async () => {
+    stubApi();
+    renderScreen();
+    await screen.findByText('Sam Green');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Record' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Add Tenancy Agreement')).toBeTruthy();
+    expect(within(dialog).queryByText('Outstanding')).toBeNull();
+  });
+});
+
+describe('tenancy rules', () => {
+  it('duration and expiry follow each other (spec 3 §4)', () => {
+    const start = new Date('2026-01-05T00:00:00');
+    expect(expiryForDuration(start, 52)?.getDate()).toBe(3);
+    expect(durationForExpiry(start, new Date('2027-01-03T00:00:00'))).toBe(52);
+    expect(expiryForDuration(null, 52)).toBeNull();
+    expect(durationForExpiry(start, new Date('2025-01-01T00:00:00'))).toBeNull();
+  });
+  it('a receipt of the ticked charges pays each in full from the tenant', () => {
+    const body = receiptBody(record1, record1.items, new Set([11, 13]), '2026-11-26', 'EFT', ' ');
+    expect(body).toMatchObject({ payer_type: 'TENANT', payer_entity: 'TENGREEN', method: 'EFT', tran_ref: null });
+    expect(body.items).toEqual([
+      { selector: 'CHARGE', ref: '11', entity: 'TENGREEN', door: '101', description: 'Rent 101 02/11/2026 to 08/11/2026', amount: 500 },
+      { selector: 'CHARGE', ref: '13', entity: 'TENGREEN', door: '101', description: 'Rent 101 23/11/2026 to 29/11/2026', amount: 500 },
+    ]);
+  });
+});
