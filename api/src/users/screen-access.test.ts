@@ -18,8 +18,7 @@ const READS: Record<string, [string, string, unknown?][]> = {
     ['GET', '/api/control/equality/current'], ['GET', '/api/pinned/{user}'],
   ],
   '/bookings': [['GET', '/api/booking']],
-  // Permanent Rentals come with their own issue: the screen says it is not available and reads nothing.
-  '/rentals': [],
+  '/rentals': [['GET', '/api/rental/list']],
   '/accounts/business': [['GET', '/api/ledger/business/summary'], ['GET', '/api/entity/pending/BUSINESS'], ['GET', '/api/entity/balance/BUSINESS']],
   '/accounts/units': [['GET', '/api/unit/list'], ['GET', '/api/unit/{door}']],
   '/accounts/ReceiptsAndPayments': [['GET', '/api/cashbook/receipt/list?page=1&pageSize=25'], ['GET', '/api/cashbook/payment/list?page=1&pageSize=25']],
