@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Download } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { apiToken, expect, signIn, signInToDashboard, test } from './platform/fixtures.js';
+import { SUPPORT, apiToken, expect, signIn, signInToDashboard, test } from './platform/fixtures.js';
 import { api } from './transactions/support.js';
 
 /**
@@ -26,8 +26,10 @@ test('a month is closed through the Month End screen, its disbursement approved 
     expect((await page.request.put('/api/control/disbursement_approval', { headers: asAdmin, data: { value } })).status()).toBe(200);
   await approval(true);
   const approver = { code: `APPROVE${Date.now() % 100000}`, password: 'approver-password-2026' };
+  // Users are added by support (spec 3 §6).
+  const support = await apiToken(page, SUPPORT);
   const created = await page.request.post('/api/user', {
-    headers: asAdmin,
+    headers: { Authorization: `Bearer ${support.token}`, 'X-Database': support.database },
     data: {
       id: approver.code, name: 'Trust Approver', email: `${approver.code.toLowerCase()}@example.com`, usertype: 'USER', password: approver.password,
       desktopRows: 25, mobileRows: 20, permissions: { p_dashboard: true, p_mgt: true, p_transaction: true, p_month_end: true, p_approve_disbursement: true },

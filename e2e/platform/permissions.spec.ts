@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { apiToken, expect, signIn, test } from './fixtures.js';
+import { SUPPORT, apiToken, expect, signIn, test } from './fixtures.js';
 
 test('a user without p_mgt sees no Management (so no Setup) and cannot open a Setup route', async ({ page }) => {
-  const { token, database } = await apiToken(page);
+  // Users are added by support (spec 3 §6).
+  const { token, database } = await apiToken(page, SUPPORT);
   const id = `CLERK${Date.now() % 100000}`;
   const created = await page.request.post('/api/user', {
     headers: { Authorization: `Bearer ${token}`, 'X-Database': database },
@@ -31,7 +32,7 @@ test('a user without p_mgt sees no Management (so no Setup) and cannot open a Se
 
 /** A user of the demo company with these flags only, signed in through the screen; answers each API 403 seen. */
 async function signInAs(page: Page, prefix: string, permissions: Record<string, boolean>): Promise<string[]> {
-  const { token, database } = await apiToken(page);
+  const { token, database } = await apiToken(page, SUPPORT);
   const id = `${prefix}${Date.now() % 100000}`;
   const created = await page.request.post('/api/user', {
     headers: { Authorization: `Bearer ${token}`, 'X-Database': database },

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { REPORTS, REPORT_KEYS, REPORT_TABS, type ReportCatalogueEntry, type ReportKey } from '../../api/src/contracts/reports.js';
 import { findTab } from '../../shared-ui/src/menu/route-map.js';
-import { apiToken, expect, signIn, test } from '../platform/fixtures.js';
+import { SUPPORT, apiToken, expect, signIn, test } from '../platform/fixtures.js';
 import { api, call } from '../transactions/support.js';
 
 /**
@@ -126,7 +126,8 @@ test('every report screen of the five tabs opens with its header; each report th
 });
 
 test("a user without a report tab's flag does not see that tab nor open its screens", async ({ page }) => {
-  const { token, database } = await apiToken(page);
+  // Users are added by support (spec 3 §6).
+  const { token, database } = await apiToken(page, SUPPORT);
   const id = `RPTS${Date.now() % 100000}`;
   const created = await page.request.post('/api/user', {
     headers: { Authorization: `Bearer ${token}`, 'X-Database': database },

@@ -1,3 +1,4 @@
+import { SUPPORT, signIn as platformSignIn } from '../platform/fixtures.js';
 import { expect, openSetup, signIn, test, toast } from './support.js';
 
 const CLERK = { code: `clerk${Date.now().toString(36).slice(-4)}`, password: 'clerk-pass-2026' };
@@ -40,8 +41,19 @@ test('the logo upload shows the logo resized to 300 by 150', async ({ page }) =>
   expect(size).toEqual({ width: 300, height: 150 });
 });
 
-test('a user created with Permissions flags signs in and sees only what they may', async ({ page, browser }) => {
+test('a user created by support with Permissions flags signs in and sees only what they may', async ({ page, browser }) => {
+  // The trust administrator holds no super flag: only the notice (spec 3 §2, §6).
   await signIn(page);
+  await openSetup(page, 'users');
+  await expect(page.getByText('Temporary Notice')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Record' })).toHaveCount(0);
+  await page.evaluate(() => sessionStorage.clear());
+
+  // Support opens the company from the console and edits its users.
+  await platformSignIn(page, SUPPORT);
+  await page.getByLabel('Company', { exact: true }).selectOption('DEMOTRUST');
+  await page.getByRole('button', { name: 'Activate Client View' }).click();
+  await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
   await openSetup(page, 'users');
   await expect(page.getByTestId('list-row').filter({ hasText: 'ADMIN' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Add Record' }).click();

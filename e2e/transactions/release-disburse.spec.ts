@@ -129,7 +129,7 @@ test('a charge raised for a demo owner is released, the owner held and disbursed
   await search(page, owner!.code);
   await page.getByRole('checkbox', { name: `Select ${owner!.code}`, exact: true }).check();
   const shown = before - 500;
-  await expect(page.getByTestId('disburse-plan')).toHaveText(`1 to pay, ${money(shown)} (EFT ${money(shown)}, cheque $0.00)`);
+  await expect(page.getByTestId('disburse-plan')).toHaveText(`1 to pay, ${money(shown)} by EFT`);
   await search(page, '');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Disburse Now' }).click();

@@ -9,4 +9,6 @@ export const accountScreens: ScreenMap = {
   '/accounts/tenant': lazy(() => import('./entities/tenants-screen.js')),
   '/accounts/unallocated': lazy(() => import('./entities/unallocated-screen.js')),
   '/accounts/units': lazy(() => import('./units/units-screen.js')),
+  '/accounts/ReceiptsAndPayments': lazy(() => import('./receipts-payments/receipts-payments-screen.js')),
+  '/accounts/Revenue': lazy(() => import('./revenue/revenue-screen.js')),
 };

@@ -3,6 +3,7 @@ import { session } from './session-light.js';
 import { AREAS, SUPPORT_AREA, matchesPrefix, pageMode, type Area } from './root-config/areas.js';
 import { loadArea } from './root-config/load-area.js';
 import type { ChromeProps } from './chrome/chrome-root.js';
+import { isPortalAddress } from './portal/portal-rules.js';
 
 /**
  * The root config: plain TypeScript, no UI framework. It decides from the stored session which
@@ -47,34 +48,46 @@ function registerArea(area: Area, activeWhen: (location: Location) => boolean, r
   });
 }
 
-if (window.location.pathname === '/logout') session.end(null);
-applyPageState();
-
-registerApplication({
-  name: 'sign-in',
-  app: () => import('./sign-in/sign-in-app.js'),
-  activeWhen: () => mode() === 'signed-out',
-});
-
-registerApplication<ChromeProps>({
-  name: 'chrome',
-  app: () => import('./chrome/chrome-app.js'),
-  activeWhen: () => mode() !== 'signed-out',
-  customProps: {
-    onStartupReady: () => {
-      startupReady = true;
-      void triggerAppChange();
-    },
-  },
-});
-
-for (const area of AREAS) registerArea(area, areaActivity(area));
-registerArea(SUPPORT_AREA, () => mode() === 'console');
-
-session.subscribe(() => {
-  if (mode() === 'signed-out') startupReady = false;
+/** The back office: sign-in, chrome and the areas, chosen by the stored session. */
+function startBackOffice(): void {
+  if (window.location.pathname === '/logout') session.end(null);
   applyPageState();
-  void triggerAppChange();
-});
 
-start({ urlRerouteOnly: true });
+  registerApplication({
+    name: 'sign-in',
+    app: () => import('./sign-in/sign-in-app.js'),
+    activeWhen: () => mode() === 'signed-out',
+  });
+
+  registerApplication<ChromeProps>({
+    name: 'chrome',
+    app: () => import('./chrome/chrome-app.js'),
+    activeWhen: () => mode() !== 'signed-out',
+    customProps: {
+      onStartupReady: () => {
+        startupReady = true;
+        void triggerAppChange();
+      },
+    },
+  });
+
+  for (const area of AREAS) registerArea(area, areaActivity(area));
+  registerArea(SUPPORT_AREA, () => mode() === 'console');
+
+  session.subscribe(() => {
+    if (mode() === 'signed-out') startupReady = false;
+    applyPageState();
+    void triggerAppChange();
+  });
+
+  start({ urlRerouteOnly: true });
+}
+
+/** A portal address (spec 1 §1: '?portal') shows only the client-portal stub, whatever the session. */
+function startPortal(): void {
+  registerApplication({ name: 'portal', app: () => import('./portal/portal-app.js'), activeWhen: () => true });
+  start({ urlRerouteOnly: true });
+}
+
+if (isPortalAddress(window.location.search)) startPortal();
+else startBackOffice();

@@ -403,6 +403,13 @@ describe('lists, read, receipt range and balances', () => {
     expect(refused.status).toBe(403);
     expect((await api.call('GET', '/api/cashbook/receipt/list', { token })).status).toBe(403);
     expect((await api.call('GET', '/api/cashbook/payment/list', { token })).status).toBe(200);
+    // Accounts' Receipts and Payments ledger reads both lists, and opens no record to edit.
+    const ledger = await createStaff(api, 'RPLEDGER', { p_accounting: true, p_fn_ReceiptsAndPayments: true });
+    const receipts = await api.call('GET', '/api/cashbook/receipt/list', { token: ledger });
+    expect(receipts.status).toBe(200);
+    expect(receipts.body.data.length).toBeGreaterThan(0);
+    expect((await api.call('GET', '/api/cashbook/payment/list', { token: ledger })).status).toBe(200);
+    expect((await api.call('GET', `/api/cashbook/read/${r!.id}`, { token: ledger })).status).toBe(403);
   });
 
   it('answers the receipt range of a month', async () => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { cashbookListQuery, paymentContract, receiptContract, receiptRangeQuery, REVERSAL_REASON_MESSAGE, MIN_REVERSAL_REASON } from '../contracts/cashbook.js';
 import { hasPermission } from '../contracts/permissions.js';
+import { assertAnyPermission } from '../http/guard.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
@@ -25,11 +26,15 @@ export function cashbookRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { requires } = deps;
 
-  app.get('/receipt/list', requires('p_entry_receipts'), queryParams(cashbookListQuery), async (c) =>
-    c.json(await listCashbook(c.get('company').db, 'RECEIPT', await resolveListPeriod(c.get('company').db, c.req.valid('query')))));
-
-  app.get('/payment/list', requires('p_entry_payments'), queryParams(cashbookListQuery), async (c) =>
-    c.json(await listCashbook(c.get('company').db, 'PAYMENT', await resolveListPeriod(c.get('company').db, c.req.valid('query')))));
+  // The lists are read by the Receipts or Payments screen (their entry flag) and by Accounts'
+  // Receipts and Payments ledger (p_fn_ReceiptsAndPayments, read only; issue 17).
+  for (const kind of ['RECEIPT', 'PAYMENT'] as const) {
+    app.get(`/${kind.toLowerCase()}/list`, requires('company'), queryParams(cashbookListQuery), async (c) => {
+      assertAnyPermission(c, [FLAG[kind], 'p_fn_ReceiptsAndPayments']);
+      const db = c.get('company').db;
+      return c.json(await listCashbook(db, kind, await resolveListPeriod(db, c.req.valid('query'))));
+    });
+  }
 
   app.get('/receiptrange', requires('p_entry_receipts'), queryParams(receiptRangeQuery), async (c) => {
     const { year, month } = c.req.valid('query');

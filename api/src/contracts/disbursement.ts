@@ -87,7 +87,8 @@ export type DisburseRequest = z.infer<typeof disburseRequestContract>;
 export interface DisbursedPayment {
   code: string;
   name: string;
-  method: 'EFT' | 'CHQ';
+  /** Always EFT: a party paid otherwise is held (spec 2 §4 'Holds') and paid by hand from Payments. */
+  method: 'EFT';
   /** The payment number (the DISBURSE series). */
   ref: string;
   amount: number;
@@ -104,9 +105,6 @@ export interface DisburseResult {
   total: number;
   /** Number of EFT payees in the file. */
   count: number;
-  /** Payees paid by cheque, listed apart with their payment refs. */
-  cheques: DisbursedPayment[];
-  cheque_total: number;
   /** Every payment posted. */
   payments: DisbursedPayment[];
   /** Rows sent but held now, left out with the reason (the others are paid). */

@@ -119,3 +119,6 @@ export interface PinnedCard {
   card_name: string;
   pinned: boolean;
 }
+
+/** Spec 3 §2, §6: the Users screen's 'Temporary Notice' without the super flag, and the server's refusal alike. */
+export const USER_CHANGES_BY_SUPPORT = 'Changes to users and their permissions must be made through support.';

@@ -58,8 +58,8 @@ async function abaSettings(trx: Db) {
  * Posts the chosen disbursement rows in the caller's transaction: each row is recomputed from
  * the locked balances (the amounts sent are never trusted: a difference or nothing left is a
  * 409 naming every row), one DISBURSE payment is posted per payee (owners split per door), all
- * of them as one postTxns batch, the EFT payees go into one ABA file stored in the archive, and
- * cheque payees are listed apart.
+ * of them as one postTxns batch, and every payee goes into one ABA file stored in the archive: a
+ * party not paid by EFT is held by disbursementRows (spec 2 §4 'Holds') and paid from Payments.
  * Anything thrown rolls all of it back.
  */
 export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: DisburseContext): Promise<DisburseResult> {
@@ -92,18 +92,16 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
   const date = dateInPeriod(today, period);
 
   // One batch through the ledger (same checks as one by one, balances locked once, numbers as a block).
-  const methodOf = (row: RowCents) => (row.method === 'EFT' ? 'EFT' : 'CHQ') as 'EFT' | 'CHQ';
   const drafts: TxnDraft[] = codes.map((code) => {
     const row = rows.get(code)!;
-    const method = methodOf(row);
     return {
       kind: 'DISBURSE',
       date,
-      memo: `Disbursement to ${row.name} by ${method === 'EFT' ? 'EFT' : 'cheque'}`,
+      memo: `Disbursement to ${row.name} by EFT`,
       source: 'DISBURSE',
       sourceRef: code,
       postings: row.split.map((s) => ({ entity: code, door: s.door, accountId: settings.disburseAccount, amount: -s.amount, description: s.door ? `Disbursement (${s.door})` : 'Disbursement' })),
-      cashbook: [{ date, method, amount: -row.disburse, payee: row.name, tranRef: method === 'EFT' ? `${row.bsb} ${row.accountNumber}` : null, sourceRef: code }],
+      cashbook: [{ date, method: 'EFT', amount: -row.disburse, payee: row.name, tranRef: `${row.bsb} ${row.accountNumber}`, sourceRef: code }],
     };
   });
   const posted = await postTxns(trx, ctx.userId, drafts);
@@ -113,13 +111,10 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
   let eftTotal = 0;
   codes.forEach((code, i) => {
     const row = rows.get(code)!;
-    const method = methodOf(row);
     const ref = posted[i]!.ref;
-    payments.push({ code, name: row.name, method, ref, amount: toDollars(row.disburse) });
-    if (method === 'EFT') {
-      credits.push({ bsb: row.bsb ?? '', account: row.accountNumber ?? '', amount: row.disburse, title: row.bankAccountName || row.name, reference: `DISB ${ref} ${code}` });
-      eftTotal += row.disburse;
-    }
+    payments.push({ code, name: row.name, method: 'EFT', ref, amount: toDollars(row.disburse) });
+    credits.push({ bsb: row.bsb ?? '', account: row.accountNumber ?? '', amount: row.disburse, title: row.bankAccountName || row.name, reference: `DISB ${ref} ${code}` });
+    eftTotal += row.disburse;
   });
 
   let aba: string | null = null;
@@ -145,15 +140,12 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
     });
   }
 
-  const cheques = payments.filter((p) => p.method === 'CHQ');
   return {
     aba,
     filename,
     archive_id: archiveId,
     total: toDollars(eftTotal),
     count: credits.length,
-    cheques,
-    cheque_total: toDollars(cheques.reduce((a, p) => a + toCents(p.amount), 0)),
     payments,
     held,
   };
@@ -163,7 +155,6 @@ export function disburseMessage(r: DisburseResult): string {
   const all = r.payments.reduce((a, p) => a + toCents(p.amount), 0);
   let message = `Disbursed ${formatCents(all)} to ${r.payments.length} payee${r.payments.length === 1 ? '' : 's'}`;
   if (r.count) message += `; ${r.count} by EFT (${formatCents(toCents(r.total))}) in ${r.filename}`;
-  if (r.cheques.length) message += `; ${r.cheques.length} by cheque (${formatCents(toCents(r.cheque_total))})`;
   if (r.held?.length) message += `; held: ${r.held.map((h) => `${h.code} (${h.reason})`).join(', ')}`;
   return message;
 }

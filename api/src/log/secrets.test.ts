@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
+import { supportToken } from '../users/test-support.js';
 import { REDACTED, redactText, redactValue, writeLog } from './system-log.js';
 
 /**
@@ -17,12 +18,14 @@ const allLog = async () => JSON.stringify(await api.db.control.selectFrom('syste
 describe('the system log keeps no secrets', () => {
   it('of users created, their passwords changed, sign-ins good and bad, and sign-outs', async () => {
     const secrets: string[] = [];
+    const support = await supportToken(api);
     const created = await api.call('POST', '/api/user', {
+      token: support,
       body: { id: 'LOGSAFE', name: 'Log Safe', password: 'first-Secret-991', usertype: 'USER', desktopRows: 25, mobileRows: 20, permissions: { p_mgt: true } },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     secrets.push('first-Secret-991');
-    const changed = await api.call('PUT', '/api/user/LOGSAFE', { body: { name: 'Log Safe', desktopRows: 25, mobileRows: 20, password: 'second-Secret-992' } });
+    const changed = await api.call('PUT', '/api/user/LOGSAFE', { token: support, body: { name: 'Log Safe', desktopRows: 25, mobileRows: 20, password: 'second-Secret-992' } });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     secrets.push('second-Secret-992');
     const token = await api.signIn('LOGSAFE', 'second-Secret-992');

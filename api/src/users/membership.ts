@@ -32,17 +32,3 @@ export async function memberships(db: Control, userId: string): Promise<(Members
   return db.selectFrom('user_company').select(['company_code', 'permissions', 'inactive'])
     .where('user_id', '=', userId).orderBy('company_code').execute() as Promise<(Membership & { company_code: string })[]>;
 }
-
-/**
- * Whether `actorId` administers every company `targetId` belongs to: only then may the actor
- * change the target's identity (password, e-mail, name, expiry, user type), which opens all of them.
- */
-export async function administersAllOf(db: Control, actorId: string, targetId: string): Promise<boolean> {
-  const target = await memberships(db, targetId);
-  if (target.length === 0) return false;
-  const actor = new Map((await memberships(db, actorId)).map((m) => [m.company_code, m]));
-  return target.every((t) => {
-    const a = actor.get(t.company_code);
-    return !!a && !a.inactive && a.permissions.p_is_admin === true;
-  });
-}

@@ -10,8 +10,8 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { AppEnv, CompanyContext, SessionUser } from '../http/env.js';
 import { jsonBody } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
-import { addMember, administersAllOf } from './membership.js';
-import { assertMayDelete, assertMayGrant, assertMayUpdate, identityChanges, isAdmin } from './rules.js';
+import { addMember } from './membership.js';
+import { assertMayDelete, assertMayEditUsers, assertMayGrant, assertMayUpdate, identityChanges, isAdmin } from './rules.js';
 import { userKey } from './user-key.js';
 
 /** A user with their membership of the company asked about. */
@@ -88,6 +88,7 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
     const input = c.req.valid('json');
     const actor = c.get('user');
     const company = c.get('company');
+    assertMayEditUsers(actor);
     assertMayGrant(actor, input);
     const passwordHash = await hashPassword(input.password);
     const created = await db.control.transaction().execute(async (trx) => {
@@ -110,17 +111,16 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
   });
 
   /**
-   * Administrators change the membership of their company (permissions, inactive); the user's
-   * identity (password, e-mail, name, expiry, user type) opens every company they belong to, so
-   * only they, support, or an administrator of every one of those companies changes it (rules.ts).
+   * Support (the super flag) changes any user; everyone else only their own profile, never their
+   * own access (spec 3 §6 'User editing'; rules.ts).
    */
   app.put('/:id', requires('company'), jsonBody(userUpdateContract), async (c) => {
     const id = userId(c.req.param('id'));
     const input = c.req.valid('json');
     const actor = c.get('user');
     const company = c.get('company');
-    // Before the lookup, so a user without p_is_admin learns nothing about who exists.
-    if (id !== actor.id && !isAdmin(actor)) throw forbidden('Permission p_is_admin is required to change other users');
+    // Before the lookup, so a user without the super flag learns nothing about who exists.
+    if (id !== actor.id) assertMayEditUsers(actor);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const updated = await db.control.transaction().execute(async (trx) => {
       const before = await findMember(trx, company, id, true);
@@ -130,9 +130,6 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
         throw badRequest('Your current password is required to change it', { errors: [{ path: 'currentPassword', msg: 'Current password is incorrect' }] });
       }
       const identity = identityChanges(before, input);
-      if (identity.length && id !== actor.id && !actor.isSuper && !(await administersAllOf(trx, actor.id, id))) {
-        throw forbidden(`User ${id} also belongs to companies you do not administer: only they, support or an administrator of all their companies may change their ${identity.join(', ')}`);
-      }
       await assertEmailFree(trx, input.email, id);
       if (identity.length) {
         await trx.updateTable('app_user').set({
@@ -165,6 +162,7 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
     const id = userId(c.req.param('id'));
     const actor = c.get('user');
     const company = c.get('company');
+    assertMayEditUsers(actor);
     const removed = await db.control.transaction().execute(async (trx) => {
       const before = await findMember(trx, company, id, true);
       if (!before) throw notFound(`User ${id} not found`);

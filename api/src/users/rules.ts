@@ -1,5 +1,5 @@
 import { hasPermission, isSupportUserType } from '../contracts/permissions.js';
-import { STAFF_USER_TYPES, type UserUpdateInput } from '../contracts/users.js';
+import { STAFF_USER_TYPES, USER_CHANGES_BY_SUPPORT, type UserUpdateInput } from '../contracts/users.js';
 import { ApiError, badRequest, forbidden } from '../http/errors.js';
 import type { SessionUser } from '../http/env.js';
 
@@ -15,7 +15,6 @@ export interface UserAccess {
 }
 
 export const isAdmin = (actor: SessionUser) => hasPermission(actor.permissions, 'p_is_admin');
-const isSupportUser = (u: Pick<UserAccess, 'usertype' | 'is_super' | 'god_level'>) => isSupportUserType(u.usertype) || u.is_super || u.god_level;
 const samePermissions = (a: Record<string, boolean>, b: Record<string, boolean>) => {
   const on = (p: Record<string, boolean>) => Object.keys(p).filter((k) => p[k]).sort().join(',');
   return on(a) === on(b);
@@ -44,15 +43,19 @@ export function assertMayGrant(actor: SessionUser, wanted: Pick<UserAccess, 'use
 }
 
 /**
- * Who may change a user: administrators anyone in their company (support users only by
- * support); everyone their own profile, never their own access.
+ * Spec 3 §6 'User editing': users are added, changed and removed only with the super flag
+ * (support's is_super); everyone else edits only their own profile.
  */
+export function assertMayEditUsers(actor: SessionUser): void {
+  if (!actor.isSuper) throw forbidden(USER_CHANGES_BY_SUPPORT);
+}
+
+/** Who may change a user: support anyone; everyone their own profile, never their own access. */
 export function assertMayUpdate(actor: SessionUser, target: UserAccess, input: Parameters<typeof accessChanges>[1]): void {
   const self = actor.id === target.id;
-  if (!self && !isAdmin(actor)) throw forbidden('Permission p_is_admin is required to change other users');
-  if (isSupportUser(target) && !actor.isSuper) throw forbidden('Support users are changed only by support');
+  if (!self) assertMayEditUsers(actor);
   const changes = accessChanges(target, input);
-  if (self && changes.length && !isAdmin(actor) && !actor.isSuper) throw forbidden(`You may not change your own ${changes.join(', ')}`);
+  if (self && changes.length && !actor.isSuper) throw forbidden(`You may not change your own ${changes.join(', ')}`);
   if (self && input.inactive === true) throw badRequest('You cannot make yourself inactive');
   if (changes.length) {
     assertMayGrant(actor, {
@@ -96,5 +99,4 @@ export function identityChanges(target: UserIdentity, input: Omit<UserUpdateInpu
 
 export function assertMayDelete(actor: SessionUser, target: UserAccess): void {
   if (actor.id === target.id) throw new ApiError(400, 'You cannot delete yourself');
-  if (isSupportUser(target) && !actor.isSuper) throw forbidden('Support users are removed only by support');
 }

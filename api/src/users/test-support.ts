@@ -1,10 +1,14 @@
 import type { Permissions } from '../contracts/permissions.js';
 import type { TestApi } from '../testing/test-api.js';
 
-/** Creates a staff user through POST /api/user as the demo administrator, then signs them in. */
+/** Support's token: users are added and changed only with the super flag (spec 3 §6). */
+export const supportToken = (api: TestApi) => api.signIn(api.config.supportUser, api.config.supportPassword);
+
+/** Creates a staff user through POST /api/user as support, then signs them in. */
 export async function createStaff(api: TestApi, id: string, permissions: Permissions, extra: Record<string, unknown> = {}): Promise<string> {
   const password = `${id.toLowerCase()}-password`;
   const res = await api.call('POST', '/api/user', {
+    token: await supportToken(api),
     body: { id, name: `Staff member ${id}`, password, usertype: 'USER', desktopRows: 25, mobileRows: 20, permissions, ...extra },
   });
   if (res.status !== 200) throw new Error(`creating ${id} failed: ${JSON.stringify(res.body)}`);

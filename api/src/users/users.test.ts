@@ -3,12 +3,16 @@ import { createCompany } from '../companies/companies.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { insertUser } from '../testing/users.js';
 import { addMember } from './membership.js';
-import { createStaff } from './test-support.js';
+import { USER_CHANGES_BY_SUPPORT } from '../contracts/users.js';
+import { createStaff, supportToken } from './test-support.js';
 import { userKey } from './user-key.js';
 
 let api: TestApi;
+/** Users are added, changed and removed with the super flag (spec 3 §6): support's token. */
+let support: string;
 beforeAll(async () => {
   api = await startTestApi();
+  support = await supportToken(api);
 });
 afterAll(() => api.close());
 
@@ -18,10 +22,10 @@ const accessRows = () => api.db.control.selectFrom('user_company').selectAll().o
 const userLog = (id: string) => api.db.control.selectFrom('system_log').selectAll().where('routine', '=', 'app_user').where('record_key', '=', id).orderBy('id').execute();
 const tinyPng = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-/** A refused user request changes no user and no access. */
+/** A refused user request (support's unless another token is given) changes no user and no access. */
 async function refused(method: string, path: string, body: unknown, status: number, token?: string, error?: { path: string; msg: string }) {
   const before = JSON.stringify([await userRows(), await accessRows()]);
-  const res = await api.call(method, path, { body, ...(token && { token }) });
+  const res = await api.call(method, path, { body, token: token ?? support });
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toMatchObject({ error: true, status });
   if (error) expect(res.body.errors).toContainEqual(error);
@@ -31,7 +35,7 @@ async function refused(method: string, path: string, body: unknown, status: numb
 
 describe('creating users', () => {
   it('creates a user with access to this company, hashed password, upper-cased id, logged without the hash', async () => {
-    const res = await api.call('POST', '/api/user', { body: { ...newUser, signature: tinyPng } });
+    const res = await api.call('POST', '/api/user', { token: support, body: { ...newUser, signature: tinyPng } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Record Created', data: { id: 'JSMITH', name: 'Jane Smith', usertype: 'USER', desktopRows: 30, mobileRows: 15, signature: tinyPng } });
     expect(res.body.data).not.toHaveProperty('password_hash');
@@ -65,9 +69,13 @@ describe('creating users', () => {
     await refused('POST', '/api/user', { ...newUser, email: null }, 409);
   });
 
-  it('refuses support user types and flags from a non-support administrator', async () => {
-    await refused('POST', '/api/user', { ...newUser, id: 'SUPER2', email: null, usertype: 'SUPER' }, 403);
-    await refused('POST', '/api/user', { ...newUser, id: 'SUPER2', email: null, is_super: true }, 403);
+  it("refuses every user change from an administrator without the super flag, with the Users screen's notice (spec 3 §6)", async () => {
+    const admin = await api.signIn();
+    const res = await refused('POST', '/api/user', { ...newUser, id: 'BYADMIN', email: null }, 403, admin);
+    expect(res.body.message).toBe(USER_CHANGES_BY_SUPPORT);
+    await refused('PUT', '/api/user/JSMITH', { ...newUser, email: null, password: undefined }, 403, admin);
+    await refused('DELETE', '/api/user/JSMITH', undefined, 403, admin);
+    // Support itself gives no god level without it.
     await refused('POST', '/api/user', { ...newUser, id: 'SUPER2', email: null, god_level: true }, 403);
   });
 });
@@ -97,8 +105,8 @@ describe('reading and listing', () => {
 });
 
 describe('updating users', () => {
-  it('an administrator changes name, permissions and password; the old password stops working', async () => {
-    const res = await api.call('PUT', '/api/user/JSMITH', { body: { name: 'Jane Smith-Jones', email: 'jane@seaside.example', desktopRows: 40, mobileRows: 12, permissions: { p_dashboard: true, p_mgt: true, p_reports: true }, password: 'jane-password-2' } });
+  it('support changes name, permissions and password; the old password stops working', async () => {
+    const res = await api.call('PUT', '/api/user/JSMITH', { token: support, body: { name: 'Jane Smith-Jones', email: 'jane@seaside.example', desktopRows: 40, mobileRows: 12, permissions: { p_dashboard: true, p_mgt: true, p_reports: true }, password: 'jane-password-2' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Jane Smith-Jones', desktopRows: 40, permissions: { p_reports: true }, signature: tinyPng });
     await expect(api.signIn('JSMITH', 'jane-password-1')).rejects.toThrow();
@@ -124,18 +132,16 @@ describe('updating users', () => {
     await refused('POST', '/api/user', { ...newUser, id: 'SNEAKY', email: null }, 403, token);
   });
 
-  it('refuses escalation and edits of support users by a non-support administrator', async () => {
+  it('refuses god level from support without it, edits of support by an administrator, and making yourself inactive', async () => {
     const base = { name: 'Jane S Jones', email: 'jane.jones@seaside.example', desktopRows: 50, mobileRows: 20 };
-    await refused('PUT', '/api/user/JSMITH', { ...base, usertype: 'GOD' }, 403);
     await refused('PUT', '/api/user/JSMITH', { ...base, god_level: true }, 403);
-    await refused('PUT', '/api/user/SUPPORT', { name: 'Provider Support', desktopRows: 25, mobileRows: 20 }, 403);
-    await refused('PUT', '/api/user/ADMIN', { name: 'Trust Administrator', desktopRows: 25, mobileRows: 20, inactive: true }, 400);
+    await refused('PUT', '/api/user/SUPPORT', { name: 'Provider Support', desktopRows: 25, mobileRows: 20 }, 403, await api.signIn());
+    await refused('PUT', '/api/user/SUPPORT', { name: 'Provider Support', desktopRows: 25, mobileRows: 20, inactive: true }, 400);
     await refused('PUT', '/api/user/JSMITH', { ...base, password: 'short' }, 400, undefined, { path: 'password', msg: 'Password must be at least 8 characters' });
     await refused('PUT', '/api/user/NOBODY1', base, 404);
   });
 
   it('a support user may give support access', async () => {
-    const support = await api.signIn(api.config.supportUser, api.config.supportPassword);
     const res = await api.call('PUT', '/api/user/JSMITH', { token: support, body: { name: 'Jane S Jones', desktopRows: 50, mobileRows: 20, usertype: 'SUPER', is_super: true } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ usertype: 'SUPER', is_super: true });
@@ -145,22 +151,22 @@ describe('updating users', () => {
 });
 
 describe('deleting users', () => {
-  it('refuses deleting yourself and support users', async () => {
-    await refused('DELETE', '/api/user/ADMIN', undefined, 400);
-    await refused('DELETE', '/api/user/SUPPORT', undefined, 403);
+  it('refuses deleting yourself, and support users to an administrator', async () => {
+    await refused('DELETE', '/api/user/SUPPORT', undefined, 400);
+    await refused('DELETE', '/api/user/SUPPORT', undefined, 403, await api.signIn());
     await refused('DELETE', '/api/user/NOBODY1', undefined, 404);
   });
 
   it('removes access to this company only, and deletes the user with no company left', async () => {
     await addMember(api.db.control, 'JSMITH', 'OTHERCO02', { p_dashboard: true });
     const token = await api.signIn('JSMITH', 'jane-password-2');
-    const first = await api.call('DELETE', '/api/user/JSMITH');
+    const first = await api.call('DELETE', '/api/user/JSMITH', { token: support });
     expect(first.body).toMatchObject({ data: { id: 'JSMITH', removed: 'access' }, message: 'Record Deleted.' });
     expect((await api.call('GET', '/api/user/key', { token })).status).toBe(403);
     expect((await userRows()).find((u) => u.id === 'JSMITH')!.default_company).toBe('OTHERCO02');
     await addMember(api.db.control, 'JSMITH', 'DEMOTRUST', { p_dashboard: true });
     await api.db.control.deleteFrom('user_company').where('user_id', '=', 'JSMITH').where('company_code', '=', 'OTHERCO02').execute();
-    const second = await api.call('DELETE', '/api/user/JSMITH');
+    const second = await api.call('DELETE', '/api/user/JSMITH', { token: support });
     expect(second.body.data.removed).toBe('user');
     expect((await userRows()).map((u) => u.id)).not.toContain('JSMITH');
     expect((await api.call('GET', '/api/user/key', { token })).status).toBe(401);

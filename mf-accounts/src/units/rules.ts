@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasPermission, type Permissions } from 'api/contracts/permissions';
 import { UNIT_MESSAGES, unitContract, type ChangeOwnerRow, type UnitInput } from 'api/contracts/unit';
 import { chargeContract, type ChargeValues } from 'api/contracts/charges';
 import { endOfMonth, makeDate, sumCents, toDate, toIsoDate, toWireValues, type FieldKinds } from 'shared-ui';
@@ -114,3 +115,16 @@ export function chargeWireValues(values: Values): Values {
 }
 
 export const chargeFormSchema = z.preprocess((values) => chargeWireValues(values as Values), chargeContract) as unknown as z.ZodType<ChargeValues, Values>;
+
+/**
+ * Why a unit action is refused to this user, or null when its route accepts them (issue 17: an
+ * action whose route needs another flag is disabled with the reason, not left to a 403 that logs
+ * the user out). Add Charge posts a charge (p_entry_charges); Update and Undo Charges raise and
+ * cancel the monthly fees (p_entry_disbursement, as on Transactions' Charge Update).
+ */
+export function unitActionRefusals(permissions: Permissions): { charge: string | null; fees: string | null } {
+  return {
+    charge: hasPermission(permissions, 'p_entry_charges') ? null : 'Adding a charge needs the Charges permission',
+    fees: hasPermission(permissions, 'p_entry_disbursement') ? null : 'Updating unit charges needs the Disbursements permission',
+  };
+}

@@ -4,13 +4,13 @@ import { ArrowUndoRegular, MoneyRegular, PersonSwapRegular, ReceiptAddRegular } 
 import { useQueryClient } from '@tanstack/react-query';
 import { LETTING_POOLS, UNIT_MESSAGES, type UnitRecord } from 'api/contracts/unit';
 import {
-  ChargesUpdateDialog, CheckboxField, DateField, formatMoney, FormGrid, listQueryKey, MultilineField, NumberField, SelectField, TextField, useLookups,
+  ChargesUpdateDialog, CheckboxField, DateField, formatMoney, FormGrid, listQueryKey, MultilineField, NumberField, SelectField, TextField, useCurrentUser, useLookups,
   useWatch, type ChargesUpdateMode, type EditorContext, type EditorTab, type Lookups,
 } from 'shared-ui';
 import { AddChargeDialog } from './add-charge-dialog.js';
 import { ChangeOwnerDialog } from './change-owner-dialog.js';
 import type { Option } from './line-cells.js';
-import { inactiveLock } from './rules.js';
+import { inactiveLock, unitActionRefusals } from './rules.js';
 import { UnitLines } from './unit-lines.js';
 
 /** The unit as read, with the record traits the editor knows. */
@@ -124,18 +124,20 @@ type Open = { kind: 'charge' } | { kind: 'owner' } | { kind: 'fees'; mode: Charg
 
 /**
  * The saved unit's actions above its editor: Add Charge, the unit's monthly fee update (and its
- * undo), and Change Owner where the owner cannot be changed in the editor (spec 2 §4).
+ * undo), and Change Owner where the owner cannot be changed in the editor (spec 2 §4). An action
+ * whose route this user's flags do not reach is disabled with the reason (issue 17).
  */
 export function UnitActions({ record, isNew, close }: Ctx): ReactElement | null {
   const [open, setOpen] = useState<Open>(null);
   const queryClient = useQueryClient();
+  const refused = unitActionRefusals(useCurrentUser().data?.permissions ?? {});
   if (isNew || !record) return null;
   const owner = record.entity;
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: listQueryKey('/api/unit/list') });
     void queryClient.invalidateQueries({ queryKey: ['unit-summary', record.door] });
   };
-  const noOwner = 'The unit has no owner to charge';
+  const noOwner = owner ? null : 'The unit has no owner to charge';
   const withReason = (reason: string | null, button: ReactElement) =>
     reason ? (
       <Tooltip content={reason} relationship="description">
@@ -144,14 +146,14 @@ export function UnitActions({ record, isNew, close }: Ctx): ReactElement | null 
     ) : (
       button
     );
+  const chargeReason = refused.charge ?? noOwner;
+  const updateReason = refused.fees ?? noOwner;
   return (
     <>
       <Toolbar aria-label="Unit actions" size="small" style={{ flexWrap: 'wrap', gap: 4, marginBottom: 4, padding: 0 }}>
-        {withReason(owner ? null : noOwner, <Button size="small" icon={<ReceiptAddRegular />} disabled={!owner} onClick={() => setOpen({ kind: 'charge' })}>Add Charge</Button>)}
-        {withReason(owner ? null : noOwner, <Button size="small" icon={<MoneyRegular />} disabled={!owner} onClick={() => setOpen({ kind: 'fees', mode: 'update' })}>Update Charges</Button>)}
-        <Button size="small" icon={<ArrowUndoRegular />} onClick={() => setOpen({ kind: 'fees', mode: 'undo' })}>
-          Undo Charges
-        </Button>
+        {withReason(chargeReason, <Button size="small" icon={<ReceiptAddRegular />} disabled={!!chargeReason} onClick={() => setOpen({ kind: 'charge' })}>Add Charge</Button>)}
+        {withReason(updateReason, <Button size="small" icon={<MoneyRegular />} disabled={!!updateReason} onClick={() => setOpen({ kind: 'fees', mode: 'update' })}>Update Charges</Button>)}
+        {withReason(refused.fees, <Button size="small" icon={<ArrowUndoRegular />} disabled={!!refused.fees} onClick={() => setOpen({ kind: 'fees', mode: 'undo' })}>Undo Charges</Button>)}
         {!record._allowchangeowner && owner ? (
           <Button size="small" icon={<PersonSwapRegular />} onClick={() => setOpen({ kind: 'owner' })}>
             Change Owner

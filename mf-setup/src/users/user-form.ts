@@ -13,7 +13,5 @@ export const userFormContract = z.record(z.string(), z.unknown()).transform((val
   return z.NEVER;
 });
 
-/** The user types an administrator may give; SUPER and GOD only a support user may give. */
-export function assignableUserTypes(actorIsSuper: boolean): string[] {
-  return actorIsSuper ? ['USER', 'ADMIN', 'SUPER', 'GOD'] : ['USER', 'ADMIN'];
-}
+/** The user types the editor offers: only support edits users (spec 3 §6), and may give any of them. */
+export const ASSIGNABLE_USER_TYPES = ['USER', 'ADMIN', 'SUPER', 'GOD'] as const;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Body1, Button, Card, CardHeader, Checkbox, Field, MessageBar, MessageBarBody, MessageBarTitle, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { USER_TYPES, type PermissionFlag } from 'api/contracts/permissions';
-import { MIN_PAGE_ROWS, SIGNATURE_MAX_BYTES } from 'api/contracts/users';
+import { MIN_PAGE_ROWS, SIGNATURE_MAX_BYTES, USER_CHANGES_BY_SUPPORT } from 'api/contracts/users';
 import {
   CheckboxField, ImageField, ListEditor, NumberField, RecordEditor, SelectField, TextField, useCurrentUser, useFieldsReadOnly,
   type EditorContext, type EditorTab, type ListColumn, type ListRecord, useController, useWatch } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { PERMISSION_LABELS, visiblePermissionGroups } from './permissions.js';
-import { assignableUserTypes, userFormContract } from './user-form.js';
+import { ASSIGNABLE_USER_TYPES, userFormContract } from './user-form.js';
 
 const useStyles = makeStyles({
   groups: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))', alignItems: 'start' },
@@ -80,7 +80,7 @@ function SignatureTab() {
   return <ImageField name="signature" label="Signature" maxKb={SIGNATURE_MAX_BYTES / 1024} previewHeight={120} hint="PNG or JPEG, at most 150 kb" />;
 }
 
-function userTabs(actorIsSuper: boolean, actorId: string): EditorTab<ListRecord>[] {
+function userTabs(actorId: string): EditorTab<ListRecord>[] {
   return [
     {
       value: 'details',
@@ -88,7 +88,7 @@ function userTabs(actorIsSuper: boolean, actorId: string): EditorTab<ListRecord>
       render: ({ isNew, record }: EditorContext<ListRecord>) => (
         <FormGrid>
           <TextField name="id" label="Code" required upperCase maxLength={25} disabled={!isNew} hint={isNew ? 'At least 5 characters, no spaces' : undefined} />
-          <SelectField name="usertype" label="User Type" required options={assignableUserTypes(actorIsSuper).map((t) => ({ value: t, label: userTypeName(t) }))} />
+          <SelectField name="usertype" label="User Type" required options={ASSIGNABLE_USER_TYPES.map((t) => ({ value: t, label: userTypeName(t) }))} />
           <ProfileFields isNew={isNew} self={!isNew && record?.id === actorId} />
           <CheckboxField name="inactive" label="Inactive" />
         </FormGrid>
@@ -100,8 +100,9 @@ function userTabs(actorIsSuper: boolean, actorId: string): EditorTab<ListRecord>
 }
 
 /**
- * A user who is not an administrator sees the notice that user changes go through support,
- * and may still edit their own name, e-mail, password, page sizes and signature.
+ * A user without the super flag sees the notice that user changes go through support (the
+ * server refuses them alike), and may still edit their own name, e-mail, password, page sizes
+ * and signature.
  */
 function TemporaryNotice({ userId }: { userId: string }) {
   const styles = useStyles();
@@ -112,7 +113,7 @@ function TemporaryNotice({ userId }: { userId: string }) {
       <MessageBar intent="info">
         <MessageBarBody>
           <MessageBarTitle>Temporary Notice</MessageBarTitle>
-          Changes to users and their permissions must be made through support.
+          {USER_CHANGES_BY_SUPPORT}
         </MessageBarBody>
       </MessageBar>
       <div>
@@ -140,11 +141,14 @@ function TemporaryNotice({ userId }: { userId: string }) {
   );
 }
 
-/** Users (spec 3 §2, §6): administrators list and edit users; everyone else sees the notice. */
+/**
+ * Users (spec 3 §2, §6 'User editing'): with the super flag (support, in a company's client view)
+ * the users are listed and edited; everyone else, administrators too, sees the notice.
+ */
 export default function UsersScreen() {
   const user = useCurrentUser().data;
   if (!user) return null;
-  if (user.permissions.p_is_admin !== true) return <TemporaryNotice userId={String(user.id)} />;
+  if (user.is_super !== true) return <TemporaryNotice userId={String(user.id)} />;
   return (
     <ListEditor
       title="Users"
@@ -160,7 +164,7 @@ export default function UsersScreen() {
       toForm={(record) => ({ ...record, password: '', currentPassword: '' })}
       editorSize="large"
       editorTitle={(record, isNew) => (isNew ? 'Add User' : `User: ${String(record?.id ?? '')}`)}
-      editorTabs={userTabs(user.is_super === true, String(user.id))}
+      editorTabs={userTabs(String(user.id))}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, ToolbarButton, Tooltip, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, BuildingBankRegular, DismissRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
-import type { DisburseRequest, DisburseResult, DisbursedPayment, DisbursementRow } from 'api/contracts/disbursement';
+import type { DisburseRequest, DisburseResult, DisbursementRow } from 'api/contracts/disbursement';
 import { api, formatCents, formatMoney, hasChargeReleaseOverride, ListEditor, listQueryKey, ListTable, PartyHoldsPanel, queryClient, useControl, useSubmissionKey, type ListColumn, toggleKeys } from 'shared-ui';
 import { rowColourStyle } from '../release/row-colours.js';
 import { downloadText } from './download.js';
@@ -15,7 +15,6 @@ const LIST_PATH = '/api/disburse';
 const refreshList = () => queryClient.invalidateQueries({ queryKey: listQueryKey(LIST_PATH) });
 
 type Outcome = { intent: 'success'; message: string; result: DisburseResult } | { intent: 'error'; message: string };
-type Payment = DisbursedPayment & Record<string, unknown>;
 type Door = DisbursementRow['door_array'][number] & Record<string, unknown>;
 
 const doorColumns: ListColumn<Door>[] = [
@@ -45,13 +44,6 @@ function ExpandedRow({ row }: { row: DisbursementListRow }) {
     />
   );
 }
-
-const chequeColumns: ListColumn<Payment>[] = [
-  { header: 'Code', field: 'code' },
-  { header: 'Name', field: 'name' },
-  { header: 'Payment', field: 'ref' },
-  { header: 'Amount', field: 'amount', kind: 'money' },
-];
 
 const columns: ListColumn<DisbursementListRow>[] = [
   { header: 'Code', field: 'code', sortable: true },
@@ -89,7 +81,7 @@ const columns: ListColumn<DisbursementListRow>[] = [
   { header: 'Disburse', field: 'disburse', kind: 'money', sortable: true },
 ];
 
-/** What was paid: the server's message, the bank file (again on request) and the cheque payees apart. */
+/** What was paid: the server's message and the bank file (again on request). */
 function DisburseOutcome({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
   const [fetchFailed, setFetchFailed] = useState<string | null>(null);
   const dismiss = (
@@ -126,14 +118,6 @@ function DisburseOutcome({ outcome, onDismiss }: { outcome: Outcome; onDismiss: 
               </Button>
             ) : null}
             {fetchFailed ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>{fetchFailed}</Text> : null}
-          </div>
-        ) : null}
-        {result.cheques.length ? (
-          <div>
-            <Text weight="semibold">
-              Cheques to write ({formatMoney(result.cheque_total)})
-            </Text>
-            <ListTable<Payment> label="Cheque payees" rows={result.cheques as Payment[]} columns={chequeColumns} keyField="code" pageSize={Math.max(result.cheques.length, 1)} showTotals={false} />
           </div>
         ) : null}
       </MessageBarBody>
@@ -186,7 +170,7 @@ export default function DisbursementScreen() {
           return (
             <>
               <Text size={200} data-testid="disburse-plan">
-                {plan.pay.length} to pay, {formatCents(plan.totalCents)} (EFT {formatCents(plan.eftCents)}, cheque {formatCents(plan.chequeCents)})
+                {plan.pay.length} to pay, {formatCents(plan.totalCents)} by EFT
                 {plan.releaseOnly ? `; ${plan.releaseOnly} with a release only` : ''}
               </Text>
               <ToolbarButton

@@ -54,16 +54,18 @@ describe('disbursement rows (spec 2 §4, §5, §8)', () => {
 describe('Disburse Now', () => {
   const rows = [
     row({ code: 'A', disburse: 0.1 }),
-    row({ code: 'B', disburse: 0.2, disburse_method: 'CHEQUE' }),
+    row({ code: 'B', disburse: 0.2 }),
     row({ code: 'C', disburse: 0, release: 12 }),
     row({ code: 'D', disburse: 0, release: 0, disburse_allowed: false }),
     row({ code: 'E', disburse: 99 }),
+    // Held automatically by the server (spec 2 §4 'Holds'): paid by hand from Payments.
+    row({ code: 'F', disburse: 5, disburse_method: 'CHEQUE', disburse_allowed: false }),
   ];
 
-  it('pays the ticked rows with something to disburse, in cents, EFT and cheque apart', () => {
-    const plan = disbursementPlan(rows, new Set(['A', 'B', 'C', 'D', 'GONE']));
+  it('pays the ticked rows with something to disburse, in cents; a held cheque party is not paid', () => {
+    const plan = disbursementPlan(rows, new Set(['A', 'B', 'C', 'D', 'F', 'GONE']));
     expect(plan.pay.map((r) => r.code)).toEqual(['A', 'B']);
-    expect(plan).toMatchObject({ releaseOnly: 1, totalCents: 30, eftCents: 10, chequeCents: 20 });
+    expect(plan).toEqual({ pay: [rows[0], rows[1]], releaseOnly: 1, totalCents: 30 });
   });
 
   it('sends the rows as shown, in the shape the route validates', () => {

@@ -28,30 +28,21 @@ export function missingBankAccount(row: Pick<DisbursementRow, 'disburse_method' 
   return row.disburse_method === 'EFT' && (!row.bank_bsb?.trim() || !row.bank_account_number?.trim());
 }
 
-/** The EFT payees go into the bank file; every other method is paid by cheque (as the server does). */
-export const paidByEft = (row: Pick<DisbursementRow, 'disburse_method'>) => row.disburse_method === 'EFT';
-
 export interface DisbursementPlan {
   /** Ticked rows that pay something, in list order. */
   pay: DisbursementRow[];
   /** Ticked rows with only a release (nothing to pay now). */
   releaseOnly: number;
+  /** Everything goes into the bank file: a party not paid by EFT is held (spec 2 §4 'Holds'). */
   totalCents: number;
-  eftCents: number;
-  chequeCents: number;
 }
 
 /** What 'Disburse Now' would pay for the ticked codes among the rows shown (amounts summed in cents). */
 export function disbursementPlan(rows: readonly DisbursementRow[], ticked: ReadonlySet<string>): DisbursementPlan {
   const chosen = rows.filter((r) => ticked.has(r.code) && disbursementSelectable(r));
   const pay = chosen.filter((r) => toCents(r.disburse) > 0);
-  let eftCents = 0;
-  let chequeCents = 0;
-  for (const r of pay) {
-    if (paidByEft(r)) eftCents += toCents(r.disburse);
-    else chequeCents += toCents(r.disburse);
-  }
-  return { pay, releaseOnly: chosen.length - pay.length, totalCents: eftCents + chequeCents, eftCents, chequeCents };
+  const totalCents = pay.reduce((sum, r) => sum + toCents(r.disburse), 0);
+  return { pay, releaseOnly: chosen.length - pay.length, totalCents };
 }
 
 /** The POST /api/disburse body (spec 2 §7): the rows as shown; the server recomputes and refuses any difference. */
