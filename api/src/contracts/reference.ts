@@ -53,11 +53,12 @@ export const cardTypeContract = z.object({
 });
 export type CardTypeInput = z.infer<typeof cardTypeContract>;
 
-/** GST (tax) codes: the rate is a whole percent. */
+/** GST (tax) codes: the rate is a whole percent; the payer's surcharge a percent to two places, as card types'. */
 export const gstCodeContract = z.object({
   code: code(2, 10, { required: 'Code is Required', min: 'Must be at least 2 characters', max: 'Must be at most 10 characters' }),
   name: name5(),
   rate: z.number({ error: 'GST rate is required' }).int('GST rate is a whole percent').min(0, 'Must be at least 0%').max(100, 'Must be at most 100%'),
+  surcharge_payer: percent(0, 10).default(0),
   inactive: z.boolean().default(false),
 });
 export type GstCodeInput = z.infer<typeof gstCodeContract>;

@@ -98,7 +98,7 @@ export interface CompanyTables {
     surcharge_payer: number;
     inactive: Generated<boolean>;
   };
-  gst_code: { code: string; name: string; rate: number; inactive: Generated<boolean> };
+  gst_code: { code: string; name: string; rate: number; surcharge_payer: Generated<number>; inactive: Generated<boolean> };
   unit_class: { id: string; name: string; inactive: Generated<boolean> };
   unit_type: {
     id: string;

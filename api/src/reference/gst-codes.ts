@@ -1,9 +1,10 @@
 import { type GstCodeInput, gstCodeContract } from '../contracts/reference.js';
 import type { AppDeps } from '../deps.js';
+import { fromHundredths, toHundredths } from '../money/cents.js';
 import { referenceResource } from './resource.js';
 import { referencedBy } from './rules.js';
 
-/** GST (tax) codes; rates are whole percents. */
+/** GST (tax) codes; rates are whole percents, the payer's surcharge kept in hundredths of a percent. */
 export const gstCodeRoutes = (deps: AppDeps) =>
   referenceResource<GstCodeInput>(deps, {
     label: 'GST code',
@@ -11,8 +12,8 @@ export const gstCodeRoutes = (deps: AppDeps) =>
     key: 'code',
     keyKind: 'code',
     schema: gstCodeContract,
-    toRow: (input) => ({ ...input }),
-    toView: (row) => ({ code: row.code, name: row.name, rate: row.rate, inactive: row.inactive }),
+    toRow: (input) => ({ ...input, surcharge_payer: toHundredths(input.surcharge_payer) }),
+    toView: (row) => ({ code: row.code, name: row.name, rate: row.rate, surcharge_payer: fromHundredths(row.surcharge_payer as number), inactive: row.inactive }),
     access: 'p_mgt',
     orderBy: 'code',
     searchColumns: ['code', 'name'],

@@ -111,9 +111,10 @@ describe('card types /api/cardtype', () => {
 });
 
 describe('GST codes /api/gstcodes', () => {
-  it('keeps whole-percent rates', async () => {
-    const res = await api.call('POST', '/api/gstcodes', { body: { code: 'gs', name: 'Half GST', rate: 5 } });
-    expect(res.body.data).toMatchObject({ code: 'GS', rate: 5 });
+  it('keeps whole-percent rates and the payer surcharge to two places', async () => {
+    const res = await api.call('POST', '/api/gstcodes', { body: { code: 'gs', name: 'Half GST', rate: 5, surcharge_payer: 1.25 } });
+    expect(res.body.data).toMatchObject({ code: 'GS', rate: 5, surcharge_payer: 1.25 });
+    expect((await api.call('GET', '/api/gstcodes/GS')).body.data).toMatchObject({ surcharge_payer: 1.25 });
   });
 
   it('refuses fractional or out-of-range rates and bad codes', async () => {
@@ -121,6 +122,7 @@ describe('GST codes /api/gstcodes', () => {
     await post({ rate: 12.5 }, { path: 'rate', msg: 'GST rate is a whole percent' });
     await post({ rate: 101 }, { path: 'rate', msg: 'Must be at most 100%' });
     await post({ rate: -1 }, { path: 'rate', msg: 'Must be at least 0%' });
+    await post({ surcharge_payer: 10.5 }, { path: 'surcharge_payer', msg: 'Must be at most 10%' });
     await post({ code: '' }, { path: 'code', msg: 'Code is Required' });
     await post({ code: 'G' }, { path: 'code', msg: 'Must be at least 2 characters' });
     await post({ code: 'ABCDEFGHIJK' }, { path: 'code', msg: 'Must be at most 10 characters' });
