@@ -3,8 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_PATHS, archiveFile } from '../archive/archive.js';
 import { COMPANY_MIGRATIONS, migrateCompany } from '../db/migrate.js';
-import { schemaNameFor } from '../db/open.js';
+import { jsonb, schemaNameFor } from '../db/open.js';
 import { postingsCsv, trialBalance } from '../exports/ledger-export.js';
+import { openPeriod } from '../ledger/ledger.js';
+import { balanceDrift, trustPosition, unbalancedTxns } from '../ledger/trust-position.js';
+import { addTestParties } from '../testing/parties.js';
 import { reportBooks } from '../testing/report-books.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { insertUser } from '../testing/users.js';
@@ -31,7 +34,7 @@ async function backupOf(code: string): Promise<{ res: Response; file: Uint8Array
   return { res, file: new Uint8Array(await res.arrayBuffer()) };
 }
 const restore = (file: Uint8Array, query: string) =>
-  api.app.request(`/api/support/restore?${query}`, { method: 'POST', headers: { ...headers(null), 'Content-Type': 'application/octet-stream' }, body: file });
+  api.app.request(`/api/support/restore?${query}`, { method: 'POST', headers: { ...headers(null), 'Content-Type': 'application/octet-stream' }, body: new Uint8Array(file) });
 const archiveOf = (code: string) =>
   sql<{ id: string; blob_id: string; h: string }>`select id, blob_id, md5(content) as h from ${sql.id(schemaNameFor(code), 'archive')} where path <> ${ARCHIVE_PATHS.BACKUP} order by id`.execute(api.db.root).then((r) => r.rows);
 const accessOf = (code: string) => api.db.control.selectFrom('user_company').select(['user_id', 'permissions', 'inactive']).where('company_code', '=', code).orderBy('user_id').execute();
@@ -109,9 +112,35 @@ describe('GET /api/util/backup and restore', () => {
   });
 });
 
+describe('a backup while others post', () => {
+  it('taken while 10 clients post receipts, restores to balanced books with gapless receipt numbers', async () => {
+    const demo = api.db.company('co_demotrust');
+    await addTestParties(demo);
+    const day = (await openPeriod(demo)).first;
+    const receipt = (n: number) => ({ date: day, payer_type: 'OTHER', payer: `Guest ${n}`, method: 'EFT', memo: `Receipt ${n}`,
+      items: [{ selector: 'ACCOUNT', ref: 'OWNFUNDS', entity: n % 2 ? 'OWNSMITH' : 'OWNJONES', door: n % 2 ? '101' : '201', description: 'Stay', amount: n }] });
+    const clients = Array.from({ length: 10 }, async (_, c) => {
+      for (let i = 0; i < 5; i++) {
+        const res = await api.call('POST', '/api/cashbook/receipt', { body: receipt(c * 5 + i + 1) });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+    });
+    const [{ file }] = await Promise.all([(async () => { await new Promise((r) => setTimeout(r, 30)); return backupOf('DEMOTRUST'); })(), ...clients]);
+    const res = await restore(file, 'code=DURINGPOSTS');
+    expect(res.status, await res.clone().text()).toBe(200);
+    const copy = api.db.company(schemaNameFor('DURINGPOSTS'));
+    const position = await trustPosition(copy);
+    expect(position.cashbook).toBe(position.ledgers);
+    expect(await unbalancedTxns(copy)).toEqual([]);
+    expect(await balanceDrift(copy)).toEqual([]);
+    const refs = (await copy.selectFrom('txn').select('ref').where('kind', '=', 'RECEIPT').execute()).map((r) => Number(r.ref)).sort((a, b) => a - b);
+    expect(refs.every((r, i) => r === i + 1)).toBe(true);
+  });
+});
+
 describe('GET /api/util/export', () => {
   it('answers every model as JSON without the booking-system password or archive bytes', async () => {
-    await api.db.company(schemaNameFor(CODE)).updateTable('control_setting').set({ value: sql`'"very-secret"'::jsonb` }).where('key', '=', 'gp_pwd').execute();
+    await api.db.company(schemaNameFor(CODE)).updateTable('control_setting').set({ value: jsonb('very-secret') }).where('key', '=', 'gp_pwd').execute();
     const admin = await api.signIn();
     const res = await api.app.request('/api/util/export?model=all', { headers: { Authorization: `Bearer ${admin}`, 'X-Database': CODE } });
     expect(res.status).toBe(200);

@@ -10,7 +10,7 @@ import { queryParams } from '../http/validate.js';
 import { writeLog } from '../log/system-log.js';
 import { backupFilename, dumpCompany } from './backup.js';
 
-const download = (content: Uint8Array | string, filename: string, type: string) =>
+const download = (content: BodyInit, filename: string, type: string) =>
   new Response(content, { status: 200, headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${filename}"` } });
 
 /** Tables an export leaves out: the migrations' bookkeeping, and retry keys that mean nothing outside the API. */
@@ -40,7 +40,7 @@ export function utilRoutes({ db, requires }: AppDeps) {
     });
     await archiveFile(company.db, { date: at, userCode: user.id, path: ARCHIVE_PATHS.BACKUP, name: dump.filename, mime: MIME.pgb, content: dump.content });
     await writeLog(db.root, { database: company.code, severity: 'INFO', message: `Backup ${dump.filename} taken (${dump.tables} tables, ${dump.rows} rows)`, identity: user.id, routine: 'backup', method: 'GET', apicall: '/api/util/backup' });
-    return download(dump.content, backupFilename(company.code, at), MIME.pgb);
+    return download(new Uint8Array(dump.content), backupFilename(company.code, at), MIME.pgb);
   });
 
   /**

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.js';
 import { BackupFormatError, dumpCompany, readBackup } from '../backup/backup.js';
 import { restoreCompany } from '../backup/restore.js';
@@ -201,7 +201,9 @@ export function supportRoutes({ db, requires, directory, jobs, reads }: AppDeps)
           rows: plan.errors, errors: plan.errors.flatMap((r) => r.errors.map((e) => ({ path: `line ${r.line}${e.path ? `.${e.path}` : ''}`, msg: e.msg }))).slice(0, 50),
         });
       }
-      for (let i = 0; i < plan.entities.length; i += 200) await trx.insertInto('entity').values(plan.entities.slice(i, i + 200).map(entityToRow)).execute();
+      // entityToRow answers the editor's untyped row, as POST /api/entity inserts it.
+      const writer = trx as unknown as Kysely<any>;
+      for (let i = 0; i < plan.entities.length; i += 200) await writer.insertInto('entity').values(plan.entities.slice(i, i + 200).map(entityToRow)).execute();
       for (const e of plan.entities) {
         await writeLog(trx, { database: company.code, severity: 'CHANGE', message: `Entity ${e.code} imported`, identity: user.id, routine: 'entity', method: 'POST', apicall: `/entity/${e.code}`, recordKey: e.code, after: e });
       }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOVE_COMPANY_MESSAGES } from '../contracts/support.js';
-import { schemaNameFor } from '../db/open.js';
+import { jsonb, schemaNameFor } from '../db/open.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { insertUser } from '../testing/users.js';
 import { ALL_PERMISSIONS } from '../users/membership.js';
@@ -199,7 +199,7 @@ describe('God utilities', () => {
 
   it('clears a stuck month-end lock with the reason logged', async () => {
     const co = api.db.company('co_demotrust');
-    await co.insertInto('control_setting').values([{ key: 'monthend_lock_uuid', value: sql`'"some-uuid"'::jsonb` }, { key: 'monthend_lock_user', value: sql`'"GONEUSER"'::jsonb` }])
+    await co.insertInto('control_setting').values([{ key: 'monthend_lock_uuid', value: jsonb('some-uuid') }, { key: 'monthend_lock_user', value: jsonb('GONEUSER') }])
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
     expect((await api.call('POST', '/api/category', { token: admin, body: { code: 'LOCKED', name: 'Locked out', type: 'OWNER' } })).status).toBe(423);
     const res = await api.call('POST', '/api/support/god/unlock', { token: god, body: { db_name: 'DEMOTRUST', reason: 'Manager left mid month end' } });

@@ -24,6 +24,7 @@ const READS: Record<string, [string, string, unknown?][]> = {
   '/management/transactions/charges': [['GET', '/api/charge/list'], ['GET', '/api/charge/lookup?payer=OWNSMITH']],
   '/management/transactions/disbursement': [['GET', '/api/disburse']],
   '/management/transactions/chargerelease': [['GET', '/api/charge/release']],
+  '/management/setup/backup': [['GET', '/api/util/export?model=all']],
 };
 
 /** Every screen of the route map with the flags that show it. */
