@@ -8,7 +8,7 @@ const ownersCsv = () => [
     `Mx,Owner${i + 1},${SURNAMES[i % SURNAMES.length]},owner${i + 1}@example.com,0400 000 ${String(i).padStart(3, '0')},${i + 1} Beach Rd,Noosa,QLD,4567,EFT,062-000,${10_000_000 + i}`),
 ].join('\n');
 
-test('a support user creates a company, adds a user, imports 50 owners and sees them in the client view', async ({ page }) => {
+test('a support user creates a company, adds a user, imports 50 owners, backs up and restores, and sees them in the restored company\'s client view', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, SUPPORT);
   const bar = page.getByRole('navigation', { name: 'Support console' });
@@ -46,10 +46,27 @@ test('a support user creates a company, adds a user, imports 50 owners and sees 
   await page.screenshot({ path: test.info().outputPath('console-import-768.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // Backup of the new company, restored under another code.
+  await bar.getByRole('button', { name: 'Backup', exact: true }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Backup' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^E2ETRUST01-\d{8}-\d{6}\.pgb$/);
+  await page.getByLabel('Backup file').setInputFiles(await download.path());
+  await page.getByLabel(/^Company code to restore into/).fill('E2ECOPY01');
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('Backup restored into E2ECOPY01', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: test.info().outputPath('console-backup-1280.png') });
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('console-backup-768.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel('Company', { exact: true }).selectOption('E2ECOPY01');
+
   await page.getByRole('button', { name: 'Activate Client View' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/accounts/owners');
   await expect(page.getByText('NGUY001').first()).toBeVisible();
   await expect(page.getByText('Mx Owner1 Nguyen').first()).toBeVisible();
+  await expect(page.getByText('Harbour View Lettings').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('client-view-owners-1280.png') });
 });
