@@ -14,20 +14,22 @@ export class ImportFileError extends Error {}
  * error list.
  */
 export function parseImportCsv(text: string): ImportRecord[] {
-  let rows: string[][];
+  let rows: { record: string[]; info: { lines: number } }[];
   try {
-    rows = parseCsv(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+    // With info: each record's line in the file, blank lines counted, for the error list.
+    rows = parseCsv(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as typeof rows;
   } catch (e) {
     throw new ImportFileError(`The file is not a CSV file: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const [head, ...body] = rows;
-  if (!head) return [];
+  const [first, ...body] = rows;
+  if (!first) return [];
+  const head = first.record;
   const byLower = new Map(ENTITY_IMPORT_FIELDS.map((f) => [f.toLowerCase(), f]));
   const columns = head.map((h) => byLower.get(h.trim().toLowerCase().replace(/\s+/g, '_')) ?? null);
   if (!columns.some((c) => c === 'Name' || c === 'Surname')) throw new ImportFileError(`The header row names no Name or Surname column; the columns are ${ENTITY_IMPORT_FIELDS.join(', ')}`);
   if (body.length > IMPORT_MAX_ROWS) throw new ImportFileError(`The file has ${body.length} records; import at most ${IMPORT_MAX_ROWS} at a time`);
-  return body.map((cells, i) => {
-    const record: ImportRecord = { line: i + 2 };
+  return body.map(({ record: cells, info }) => {
+    const record: ImportRecord = { line: info.lines };
     columns.forEach((c, j) => {
       if (c && cells[j] !== undefined && cells[j] !== '') record[c] = cells[j];
     });
