@@ -1,31 +1,20 @@
 /**
- * Builds the shell and the six remotes with webpack, two at a time (the machines have 2 cores).
- * By default only apps whose dist is missing or older than their sources are built; --force
- * builds all. Exits non-zero when any build fails.
+ * Builds the API to JavaScript (esbuild, scripts/build-api.mjs: about a second) and the shell and
+ * the six remotes with webpack, two at a time (the machines have 2 cores). By default only what is
+ * missing or older than its sources is built; --force builds all. Naming folders (`api`, `shell`,
+ * `mf-accounts`...) builds only those. Exits non-zero when any build fails.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiIsStale, buildApi, newest } from './build-api.mjs';
 import { APPS } from './webpack/remotes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const force = process.argv.includes('--force');
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const PARALLEL = 2;
-
-/** Newest modification time under a path (file or folder), ignoring dependencies and caches. */
-function newest(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    latest = Math.max(latest, newest(path.join(target, entry.name)));
-  }
-  return latest;
-}
 
 const sharedInputs = ['shared-ui/src', 'api/src/contracts', 'scripts/webpack', 'package-lock.json'].map((p) => path.join(root, p));
 
@@ -56,12 +45,23 @@ function build(app) {
   });
 }
 
+let failed = 0;
+if (only.length === 0 || only.includes('api')) {
+  if (force || apiIsStale()) {
+    try {
+      console.log(`built api in ${(await buildApi()).toFixed(1)}s`);
+    } catch (e) {
+      console.error(`FAILED api\n${e.message}`);
+      failed++;
+    }
+  } else console.log('up to date api');
+}
+
 const selected = APPS.filter((a) => only.length === 0 || only.includes(a.folder));
 const queue = selected.filter((a) => force || isStale(a));
 for (const app of selected) if (!queue.includes(app)) console.log(`up to date ${app.folder}`);
 
 const started = Date.now();
-let failed = 0;
 async function worker() {
   for (let app = queue.shift(); app; app = queue.shift()) if (!(await build(app))) failed++;
 }

@@ -45,6 +45,8 @@ import { emailListRoutes, emailRoutes, emailStatementRoutes } from './email/rout
 import { emailTestRoutes, testApiRoutes } from './testapi/routes.js';
 import { utilRoutes } from './backup/routes.js';
 import { RESTORE_BODY_LIMIT, supportRoutes } from './support/routes.js';
+import { openApiDocument } from './openapi/document.js';
+import packageJson from '../package.json' with { type: 'json' };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -111,6 +113,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.route('/api/testapi', testApiRoutes(deps));
     app.route('/api/email', emailTestRoutes(deps));
   }
+
+  // Made from the route table once all routes are mounted, on the first call (issue 16). Public: it
+  // says what the repository's sources say, and nothing of this server's build or data.
+  let openApi: Record<string, unknown> | null = null;
+  app.get('/api/openapi.json', deps.requires('public'), (c) => c.json((openApi ??= openApiDocument(app, packageJson.version))));
 
   app.notFound((c) => errorJson(c, 404, `Invalid API Route ${c.req.method}:${c.req.path}`));
   const errorLog = new ErrorLogLimiter();

@@ -1,3 +1,4 @@
+import { Server as HttpServer } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -51,6 +52,13 @@ const server = serve({
   hostname: config.host,
   fetch: (req) => (new URL(req.url).pathname.startsWith('/api/') ? api.fetch(req) : site.fetch(req)),
 });
+// Idle kept-alive connections outlive a load balancer's usual 60 s, so the balancer (or a screen
+// polling progress) closes them first: a connection Node closes as a request arrives on it is
+// reset, which a long document drawing (month end's report pack) made likely at the 5 s default.
+if (server instanceof HttpServer) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 console.log(`Owner Accounting on http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${resolve(config.dataDir)}` : ''})`);
 if (first.createdDemo) console.log('Created the demo company DEMOTRUST (Seaside Holiday Lettings Pty Ltd).');

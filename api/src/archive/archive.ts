@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CompanyTables } from '../db/schema.js';
 import { jsonb } from '../db/open.js';
-import { ARCHIVE_PATHS, type ArchivePath } from '../contracts/archive.js';
+import { ARCHIVE_PATHS, type ArchiveListRow, type ArchivePath } from '../contracts/archive.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -30,15 +30,8 @@ export interface ArchivedFile {
   report?: { key: string; selection: unknown };
 }
 
-export interface ArchiveRow {
-  id: number;
-  date: string;
-  user_code: string;
-  path: string;
-  blob_id: string;
-  mime: string;
-  size: number;
-  /** The report that made it (reports' archive rows), else null. */
+/** An archive row as the server reads it: the list's row, with the report that made it (reports' rows) instead of a refusal. */
+export interface ArchiveRow extends Omit<ArchiveListRow, 'refusal'> {
   report: string | null;
 }
 

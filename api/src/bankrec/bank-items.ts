@@ -39,11 +39,18 @@ export const isLineKey = (key: string) => /^CB\d+$/.test(key);
 export const lineIdOf = (key: string) => key.slice('CB'.length);
 
 
+/** Which unreconciled bank items to read: named ones, or those dated within from..to. */
+export interface BankItemFilter {
+  keys?: string[];
+  from?: string;
+  to?: string;
+}
+
 /**
  * The unreconciled bank items, oldest first; or, given `keys`, those of them (any that are not
  * unreconciled bank items are simply absent, so the caller can name them).
  */
-export async function unreconciledItems(db: Db, keys?: string[]): Promise<BankItemRow[]> {
+export async function unreconciledItems(db: Db, { keys, from, to }: BankItemFilter = {}): Promise<BankItemRow[]> {
   const depositRefs = keys?.filter((k) => !isLineKey(k));
   const lineIds = keys?.filter(isLineKey).map(lineIdOf);
   const deposits = depositRefs && !depositRefs.length ? [] : await (() => {
@@ -54,6 +61,8 @@ export async function unreconciledItems(db: Db, keys?: string[]): Promise<BankIt
       .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit_item as x').innerJoin('reconcile_item as r', 'r.cashbook_id', 'x.cashbook_id').select(sql`1`.as('one')).whereRef('x.banking_ref', '=', 'd.banking_ref'))))
       .groupBy(['d.banking_ref', 'd.date', 'd.method', 'd.amount']);
     if (depositRefs) q = q.where('d.banking_ref', 'in', depositRefs);
+    if (from) q = q.where('d.date', '>=', from);
+    if (to) q = q.where('d.date', '<=', to);
     return q.execute();
   })();
   const lines = lineIds && !lineIds.length ? [] : await (() => {
@@ -72,6 +81,8 @@ export async function unreconciledItems(db: Db, keys?: string[]): Promise<BankIt
         eb.not(eb.exists(eb.selectFrom('txn as r').select(sql`1`.as('one')).whereRef('r.reversal_of', '=', 't.id'))),
       ])));
     if (lineIds) q = q.where('c.id', 'in', lineIds);
+    if (from) q = q.where('c.date', '>=', from);
+    if (to) q = q.where('c.date', '<=', to);
     return q.execute();
   })();
   const items: BankItemRow[] = [

@@ -74,7 +74,7 @@ export async function completeReconciliation(trx: Db, user: { id: string }, comp
   if (input.date > today) throw badRequest(`The reconcile date cannot be after today (${today})`, { errors: [{ path: 'date', msg: 'Date is after today' }] });
   const keys = [...new Set(input.data.map((d) => d.banking_ref))];
   if (keys.length !== input.data.length) throw badRequest('An item is selected twice');
-  const items = keys.length ? await unreconciledItems(trx, keys) : [];
+  const items = keys.length ? await unreconciledItems(trx, { keys }) : [];
   const byKey = new Map(items.map((i) => [i.key, i]));
   const gone = keys.filter((k) => !byKey.has(k));
   if (gone.length) throw conflict(`Item${gone.length > 1 ? 's' : ''} ${gone.slice(0, 10).join(', ')} ${gone.length > 1 ? 'are' : 'is'} not an unreconciled bank item: reload Bank Reconciliation`);

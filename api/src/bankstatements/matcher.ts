@@ -51,6 +51,9 @@ export interface MatchOptions {
   earlyDays?: number;
 }
 
+/** The date window the suggestions use: a line up to a week after its item, or two days before. */
+export const MATCH_WINDOW = { windowDays: 7, earlyDays: 2 } as const satisfies MatchOptions;
+
 /** Card processors' fees withheld from a settlement: at most this share of the gross. */
 export const FEE_RATE = 0.05;
 
@@ -140,8 +143,8 @@ function onDays<T>(index: Map<number, T[]>, from: number, to: number): T[] {
 }
 
 export function suggestMatches(linesIn: MatchLine[], itemsIn: MatchItem[], options: MatchOptions = {}): Suggestion[] {
-  const late = options.windowDays ?? 7;
-  const early = options.earlyDays ?? 2;
+  const late = options.windowDays ?? MATCH_WINDOW.windowDays;
+  const early = options.earlyDays ?? MATCH_WINDOW.earlyDays;
   const lines = [...linesIn].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   const items = itemsIn.filter((i) => !i.contra).sort(byDateThenKey);
   const lineDay = new Map(lines.map((l) => [l.id, dayNumber(l.date)]));

@@ -35,7 +35,7 @@ export function bankStatementRoutes(deps: AppDeps) {
       await writeLog(trx, { database: company.code, severity: 'CHANGE', message: `Bank statement ${input.name} imported: ${imported.added} new lines, ${imported.duplicates} already held`, identity: user.id, routine: 'bankstatements', method: 'POST', apicall: '/bankstatements/import' });
       return imported;
     });
-    const { suggestions } = await currentSuggestions(company.db);
+    const suggestions = await currentSuggestions(company.db);
     return c.json({ data: { ...result, suggestions: suggestions.length }, message: `${result.added} statement line${result.added === 1 ? '' : 's'} imported${result.duplicates ? `, ${result.duplicates} already held` : ''}` });
   });
 
@@ -43,7 +43,7 @@ export function bankStatementRoutes(deps: AppDeps) {
     c.json({ data: await listLines(c.get('company').db, await businessDate(c.get('company').db), c.req.valid('query').status) }));
 
   app.get('/suggestions', requires('p_fn_bank'), async (c) => {
-    const { suggestions } = await currentSuggestions(c.get('company').db);
+    const suggestions = await currentSuggestions(c.get('company').db);
     return c.json({ data: suggestions.map((s) => ({ ...s, difference: s.difference / 100 })) });
   });
 
@@ -57,7 +57,7 @@ export function bankStatementRoutes(deps: AppDeps) {
   app.post('/match/suggested', requires('p_fn_bank'), async (c) => {
     const company = c.get('company');
     const result = await company.db.transaction().execute(async (trx) => {
-      const { suggestions } = await currentSuggestions(trx);
+      const suggestions = await currentSuggestions(trx);
       if (!suggestions.length) return { matches: 0, fees: 0 };
       return confirmMatches(trx, c.get('user').id, { matches: suggestions.map((s) => ({ lines: s.lines, items: s.items })) });
     });

@@ -70,7 +70,7 @@ describe('bank statements', () => {
   });
 
   it('suggests matches, confirms them in bulk (the card fee paid from the business ledger), and the reconciliation ticks them', async () => {
-    const suggestions = (await api.call('GET', '/api/bankstatements/suggestions')).body.data as { items: string[]; difference: number; reason: string }[];
+    const suggestions = (await api.call('GET', '/api/bankstatements/suggestions')).body.data as { lines: number[]; items: string[]; difference: number; reason: string }[];
     expect(suggestions).toHaveLength(5);
     expect(suggestions.find((s) => s.items.includes(cardRef))).toMatchObject({ difference: 9.12, reason: 'Card settlement of 1 item net of fees' });
     expect(suggestions.find((s) => s.items.includes(depositRef))!.reason).toBe(`Amount and reference ${depositRef}`);
@@ -86,6 +86,14 @@ describe('bank statements', () => {
 
     const items = (await api.call('GET', '/api/bankrec/banked')).body.data as { banking_ref: string; amount: number; matched: string | null }[];
     expect(items.every((i) => i.matched)).toBe(true);
+    // Each suggestion's lines and items share one match (the matches are written in bulk).
+    const lines = (await api.call('GET', '/api/bankstatements/lines')).body.data as { id: number; description: string; match_id: number | null }[];
+    for (const s of suggestions) {
+      const matchIds = new Set(s.lines.map((id) => lines.find((l) => l.id === id)!.match_id));
+      expect(matchIds.size).toBe(1);
+      const description = lines.find((l) => l.id === s.lines[0])!.description;
+      for (const key of s.items.filter((k) => items.some((i) => i.banking_ref === k))) expect(items.find((i) => i.banking_ref === key)!.matched).toContain(description);
+    }
     const selected = Math.round(items.reduce((a, i) => a + i.amount * 100, 0)) / 100;
     expect(selected).toBe(1392.37);
     const rec = await api.call('POST', '/api/bankrec', { body: { data: items.map((i) => ({ banking_ref: i.banking_ref, amount: i.amount })), starting: 0, balance: 1392.37, control: selected, date: today } });

@@ -7,10 +7,11 @@ import type { MatchInput, StatementImportInput, StatementImportResult, Statement
 import { BUSINESS_ENTITY_CODE } from '../contracts/entity.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
+import { addDays } from '../ledger/business-date.js';
 import { postTxn } from '../ledger/ledger.js';
 import { reverseTxn } from '../ledger/reversal.js';
 import { toDollars } from '../money/cents.js';
-import { type MatchItem, type Suggestion, feeWithheld, suggestMatches } from './matcher.js';
+import { MATCH_WINDOW, type MatchItem, type Suggestion, feeWithheld, suggestMatches } from './matcher.js';
 import { type ParsedLine, StatementFormatError, parseStatement } from './parse.js';
 
 type Db = Kysely<CompanyTables>;
@@ -80,20 +81,25 @@ export async function listLines(db: Db, today: string, status: 'unmatched' | 'al
 
 const matchItem = (i: BankItemRow): MatchItem => ({ key: i.key, date: i.date, amount: i.amount, ref: i.ref, method: i.method, type: i.type, contra: i.contra, booking: i.booking });
 
-/** The matcher's suggestions for the unmatched lines against the unmatched, unreconciled bank items. */
-export async function currentSuggestions(db: Db): Promise<{ suggestions: Suggestion[]; items: BankItemRow[] }> {
-  const [lines, items, matched] = await Promise.all([
-    db.selectFrom('bank_statement_line').select(['id', 'date', 'amount', 'description', 'reference']).where('match_id', 'is', null).execute(),
-    unreconciledItems(db),
+/**
+ * The matcher's suggestions for the unmatched lines against the unmatched, unreconciled bank
+ * items. Only items within the matcher's date window of some line can match, so only the
+ * statement's period (widened by the window) is read, not the whole unreconciled history.
+ */
+export async function currentSuggestions(db: Db): Promise<Suggestion[]> {
+  const lines = await db.selectFrom('bank_statement_line').select(['id', 'date', 'amount', 'description', 'reference']).where('match_id', 'is', null).execute();
+  if (!lines.length) return [];
+  const dates = lines.map((l) => l.date).sort();
+  const [items, matched] = await Promise.all([
+    unreconciledItems(db, { from: addDays(dates[0]!, -MATCH_WINDOW.windowDays), to: addDays(dates.at(-1)!, MATCH_WINDOW.earlyDays) }),
     db.selectFrom('bank_match_item').select('item').execute(),
   ]);
   const taken = new Set(matched.map((m) => m.item));
-  const open = items.filter((i) => !taken.has(i.key));
-  const suggestions = suggestMatches(
+  return suggestMatches(
     lines.map((l) => ({ id: Number(l.id), date: l.date, amount: Number(l.amount), description: l.description, reference: l.reference })),
-    open.map(matchItem),
+    items.filter((i) => !taken.has(i.key)).map(matchItem),
+    MATCH_WINDOW,
   );
-  return { suggestions, items: open };
 }
 
 /**
@@ -113,13 +119,14 @@ export async function confirmMatches(trx: Db, userId: string, input: MatchInput)
   if (missing) throw notFound(`Statement line ${missing} not found`);
   const already = lines.find((l) => l.match_id !== null);
   if (already) throw conflict(`Statement line ${already.id} (${already.description}) is already matched: unmatch it first`);
-  const items = await unreconciledItems(trx, keys);
+  const items = await unreconciledItems(trx, { keys });
   const itemByKey = new Map(items.map((i) => [i.key, i]));
   const gone = keys.find((k) => !itemByKey.has(k));
   if (gone) throw conflict(`${gone} is not an unreconciled bank item: reload the statement`);
   const taken = await trx.selectFrom('bank_match_item').select('item').where('item', 'in', keys).executeTakeFirst();
   if (taken) throw conflict(`${taken.item} is already matched to a statement line: unmatch it first`);
   let fees = 0;
+  const confirmed: ConfirmedMatch[] = [];
   for (const m of input.matches) {
     const lineTotal = m.lines.reduce((a, id) => a + Number(lineById.get(id)!.amount), 0);
     const group = m.items.map((k) => itemByKey.get(k)!);
@@ -146,11 +153,42 @@ export async function confirmMatches(trx: Db, userId: string, input: MatchInput)
       itemsKeys.push(lineKey(cash.id));
       fees += 1;
     }
-    const match = await trx.insertInto('bank_match').values({ difference: String(difference), user_id: userId }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('bank_match_item').values(itemsKeys.map((item) => ({ item, match_id: match.id }))).execute();
-    await trx.updateTable('bank_statement_line').set({ match_id: match.id }).where('id', 'in', m.lines.map(String)).execute();
+    confirmed.push({ difference, items: itemsKeys, lines: m.lines });
   }
+  await recordMatches(trx, userId, confirmed);
   return { matches: input.matches.length, fees };
+}
+
+interface ConfirmedMatch {
+  /** Cents the items exceed the lines by (the fee withheld), else 0. */
+  difference: number;
+  items: string[];
+  lines: number[];
+}
+
+/** Rows per statement when matches are written: well inside PostgreSQL's 65,535 parameters. */
+const MATCH_CHUNK = 1000;
+
+/**
+ * Writes confirmed matches in three statements per thousand, not three per match: accepting
+ * the suggestions for a 5,000-line statement is one request the user waits on.
+ */
+async function recordMatches(trx: Db, userId: string, confirmed: ConfirmedMatch[]) {
+  for (let start = 0; start < confirmed.length; start += MATCH_CHUNK) {
+    const chunk = confirmed.slice(start, start + MATCH_CHUNK);
+    const inserted = await trx.insertInto('bank_match').values(chunk.map((m) => ({ difference: String(m.difference), user_id: userId }))).returning('id').execute();
+    // A multi-row insert draws its serial ids in the order of its rows, so ascending ids pair
+    // with the chunk's matches whatever order RETURNING lists them in.
+    const ids = inserted.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+    await trx.insertInto('bank_match_item').values(chunk.flatMap((m, i) => m.items.map((item) => ({ item, match_id: ids[i]! })))).execute();
+    const pairs = chunk.flatMap((m, i) => m.lines.map((line) => sql`(${String(line)}::bigint, ${ids[i]!}::bigint)`));
+    await trx
+      .updateTable('bank_statement_line as l')
+      .from(sql<{ line: string; match_id: string }>`(values ${sql.join(pairs)})`.as<'v'>(sql`v(line, match_id)`))
+      .set((eb) => ({ match_id: eb.ref('v.match_id') }))
+      .whereRef('l.id', '=', 'v.line')
+      .execute();
+  }
 }
 
 /** Why a match's own postings are reversed when the match is undone (a reversal needs a reason). */
@@ -165,7 +203,7 @@ export async function unmatch(trx: Db, userId: string, matchId: number): Promise
   const match = await trx.selectFrom('bank_match').select('id').where('id', '=', String(matchId)).forUpdate().executeTakeFirst();
   if (!match) throw notFound(`Match ${matchId} not found`);
   const keys = (await trx.selectFrom('bank_match_item').select('item').where('match_id', '=', match.id).execute()).map((r) => r.item);
-  const open = await unreconciledItems(trx, keys);
+  const open = await unreconciledItems(trx, { keys });
   if (open.length !== keys.length) throw conflict('These items are reconciled: delete the reconciliation first to unmatch them');
   const cashIds = keys.filter(isLineKey).map(lineIdOf);
   const ownPostings = cashIds.length

@@ -103,7 +103,7 @@ export async function bankAndReconcileDemo(db: Db, today: string, user: { id: st
       await archiveFile(trx, { userCode: user.id, path: ARCHIVE_PATHS.REPORTS, name: sampleStatementName(`CommBank ${today.slice(0, 7)}.csv`), mime: MIME.csv, content: new TextEncoder().encode(csvOf(lines)) });
       if (!earlier.length) return;
       statementLines = (await importStatement(trx, user.id, { name: `CommBank ${today.slice(0, 7)} to ${earlier[earlier.length - 1]!.date}.csv`, layout: 'CBA', content: csvOf(earlier) })).added;
-      const { suggestions } = await currentSuggestions(trx);
+      const suggestions = await currentSuggestions(trx);
       if (suggestions.length) matched = (await confirmMatches(trx, user.id, { matches: suggestions.map((s) => ({ lines: s.lines, items: s.items })) })).matches;
     });
   }

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { CompanyTables } from '../db/schema.js';
 import type { Letterhead } from '../documents/pdf.js';
 import { type ZipEntry, zipFiles } from '../documents/zip.js';
-import { ownerStatementPdf, ownerStatements, statementFilename } from './owner.js';
+import { ownerStatements, statementFilename } from './owner.js';
+import { ownerStatementPdfs } from './statement-pdfs.js';
 import { monthEndReports, reportEntries } from './report-pack.js';
 
 type Db = Kysely<CompanyTables>;
@@ -39,11 +40,8 @@ export async function monthEndPackZip(
   const { year, month, letterhead, at } = p;
   const report = p.report ?? (async () => {});
   const statements = await ownerStatements(db, year, month);
-  const entries: ZipEntry[] = [];
-  for (const [i, st] of statements.entries()) {
-    entries.push({ name: `Statements/${statementFilename(st)}`, data: ownerStatementPdf(st, letterhead, at), date: at });
-    if (i % 25 === 24) await report((i / statements.length) * 80, `Owner statements: ${i + 1} of ${statements.length}`);
-  }
+  const pdfs = await ownerStatementPdfs(statements, letterhead, at, (done) => report((done / statements.length) * 80, `Owner statements: ${done} of ${statements.length}`));
+  const entries: ZipEntry[] = statements.map((st, i) => ({ name: `Statements/${statementFilename(st)}`, data: pdfs[i]!, date: at }));
   await report(80, 'Month-end reports');
   entries.push(...(await reportEntries(await monthEndReports(db, year, month, p.disbursement), letterhead, year, month, at)));
   await report(95, 'Packing the ZIP');

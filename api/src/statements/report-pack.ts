@@ -125,14 +125,14 @@ export async function monthEndReports(
 export async function reportEntries(reports: PackReport[], letterhead: Letterhead, year: number, month: number, at: Date): Promise<ZipEntry[]> {
   const period = monthYearStartCase(month, year);
   const workbook = await xlsxWorkbook(reports.map((r) => ({ name: r.name, table: r.table })));
-  const files = reports.flatMap((r) => {
+  const files: ZipEntry[] = [];
+  for (const r of reports) {
     const pdf = new PdfDocument({ letterhead, title: r.title, selection: period, printedAt: at, orientation: r.table.columns.length > 5 ? 'landscape' : 'portrait' });
     pdf.table(r.table, { emptyText: 'Nothing this month.' });
     if (r.notes?.length) pdf.block(r.notes.map((n) => ({ label: n.label, value: n.value })));
-    return [
-      { name: `Reports/${r.name}.pdf`, data: pdf.bytes(), date: at },
-      { name: `Reports/${r.name}.csv`, data: tableCsv(r.table), date: at },
-    ];
-  });
+    files.push({ name: `Reports/${r.name}.pdf`, data: pdf.bytes(), date: at }, { name: `Reports/${r.name}.csv`, data: tableCsv(r.table), date: at });
+    // A big company's registers take seconds each to draw: other requests are answered between them.
+    await new Promise((done) => setImmediate(done));
+  }
   return [...files, { name: `Reports/MonthEnd-${year}-${String(month).padStart(2, '0')}.xlsx`, data: workbook, date: at }];
 }

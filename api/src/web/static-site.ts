@@ -4,6 +4,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { securityHeaders } from '../http/security-headers.js';
+import { apiDocsViewer } from '../openapi/viewer.js';
 
 /** The remotes and their build folders; the manifest tells the shell where each one lives. */
 export const REMOTES = ['mf-accounts', 'mf-transactions', 'mf-daily', 'mf-setup', 'mf-reports', 'mf-support'] as const;
@@ -27,8 +28,8 @@ const TYPES: Record<string, string> = {
 const isHashed = (file: string) => /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/.test(file);
 
 /**
- * Serves the built shell at / (with the single-page fallback to index.html) and each remote's
- * build at /remotes/<name>/, all from the API's port.
+ * Serves the built shell at / (with the single-page fallback to index.html), each remote's
+ * build at /remotes/<name>/ and the API's description at /api-docs, all from the API's port.
  */
 export function staticSite(rootDir: string) {
   const app = new Hono();
@@ -68,6 +69,10 @@ export function staticSite(rootDir: string) {
     const res = file ? await sendFile(file) : null;
     return res ?? c.text('Not found', 404);
   });
+
+  // The API described for people (issue 16); /api-docs/ too, where a browser adds the slash.
+  app.route('/api-docs', apiDocsViewer());
+  app.get('/api-docs/', (c) => c.redirect('/api-docs'));
 
   app.get('*', async (c) => {
     const file = inside(shellDir, c.req.path === '/' ? 'index.html' : c.req.path);

@@ -1,8 +1,9 @@
-import { GroupedVerticalBarChart, type GroupedVerticalBarChartData } from '@fluentui/react-charts';
+import type { GroupedVerticalBarChartData } from '@fluentui/react-charts';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { BusinessSummary } from 'api/contracts/balances';
 import { formatMoney } from 'shared-ui';
 import { AfterDialogFocus } from '../dashboard/after-dialog-focus.js';
+import { GroupedVerticalBarChart } from '../dashboard/lazy-charts.js';
 import { periodLabel } from './rules.js';
 
 // Fixed colours: the period on screen, comparison #1, comparison #2.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { GroupedVerticalBarChart, VerticalBarChart, type GroupedVerticalBarChartData, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
+import type { GroupedVerticalBarChartData, VerticalBarChartDataPoint } from '@fluentui/react-charts';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Select, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
@@ -7,6 +7,7 @@ import { EQUALITY_PERIODS } from 'api/contracts/balances';
 import { centsToDollars, formatCents, formatDate } from 'shared-ui';
 import { AfterDialogFocus } from './after-dialog-focus.js';
 import { DashboardCard } from './dashboard-card.js';
+import { GroupedVerticalBarChart, VerticalBarChart } from './lazy-charts.js';
 import { useEquality, type Equality } from './queries.js';
 import { EQUALITY_PERIOD_LABELS, equalityAxisMinimum, equalityRangeText, equalityTypes, type EqualityBand, type EqualityType } from './rules.js';
 

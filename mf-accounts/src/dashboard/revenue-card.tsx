@@ -1,7 +1,8 @@
-import { LineChart, type LineChartPoints } from '@fluentui/react-charts';
+import type { LineChartPoints } from '@fluentui/react-charts';
 import { Text } from '@fluentui/react-components';
 import { MONTH_ABBREVIATIONS, centsToDollars, formatCents, useCurrentMonth } from 'shared-ui';
 import { DashboardCard } from './dashboard-card.js';
+import { LineChart } from './lazy-charts.js';
 import { useRevenueChart } from './queries.js';
 import { revenueSeries } from './rules.js';
 

@@ -35,7 +35,14 @@ function show(reportKey: ReportKey, permissions: Record<string, boolean> | null 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (permissions) client.setQueryData(startupKeys.user, { code: 'ADMIN', name: 'Admin', permissions, desktopRows: 25, mobileRows: 20 });
   client.setQueryData(startupKeys.control, { current_year: 2026, current_month: 11, ledger_first_date: '2025-07-01', today: '2026-11-26' });
-  client.setQueryData(startupKeys.lookups, { category: [{ code: 'VIP', name: 'Premium owners', type: 'OWNER' }] });
+  client.setQueryData(startupKeys.lookups, {
+    category: [{ code: 'VIP', name: 'Premium owners', type: 'OWNER' }],
+    entity: [
+      { code: 'OWNSMITH', name: 'Jane Smith', type: 'OWNER', inactive: false },
+      { code: 'OWNSMALL', name: 'Sam Small', type: 'OWNER', inactive: false },
+      { code: 'SUPSMART', name: 'Smart Cleaning', type: 'SUPPLIER', inactive: false },
+    ],
+  });
   render(
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={client}>
@@ -108,6 +115,21 @@ describe('report screen (spec 3 §2 Reports, §3 Report selection)', () => {
     await userEvent.click(within(await viewer('Balance Summary')).getByText('View'));
     await waitFor(() => expect(screen.queryByTestId('report-pdf')).toBeNull());
     expect(screen.getByText('The books are being rebuilt')).toBeTruthy();
+  });
+
+  it('offers the codes of the chosen entity type to pick for the range, searched by code or name', async () => {
+    const calls = serve(['summary'], { 'POST /api/reports/summary': { view: new Uint8Array([37, 80, 68, 70]) } });
+    show('summary');
+    const header = await screen.findByRole('region', { name: 'Account Summary selection' });
+    await userEvent.selectOptions(within(header).getByLabelText('Entity type'), 'OWNER');
+    const from = within(header).getByLabelText('From code');
+    await userEvent.type(from, 'sm');
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['OWNSMITH - Jane Smith', 'OWNSMALL - Sam Small']);
+    await userEvent.click(within(list).getByRole('option', { name: 'OWNSMALL - Sam Small' }));
+    expect(from).toHaveProperty('value', 'OWNSMALL');
+    await userEvent.click(within(header).getByRole('button', { name: 'View' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ entity_type: 'OWNER', entity_from: 'OWNSMALL' }));
   });
 
   it('checks the selection with the contract before it asks the server', async () => {

@@ -1,11 +1,12 @@
 import type { ReportField } from 'api/contracts/reports';
-import { DateField, FormGrid, SelectField, TextField, lookupOptions, useControl, useLookups, useWatch } from 'shared-ui';
+import { CodeField, DateField, FormGrid, SelectField, TextField, lookupOptions, useControl, useLookups, useWatch } from 'shared-ui';
 import { DETAIL_OPTIONS, ENTITY_TYPE_OPTIONS, MONTH_OPTIONS, yearOptions, type SelectionForm } from './rules.js';
 
 /**
  * The selection header of a report (spec 3 §3): the fields its catalogue entry names, inside the
  * surrounding form. Year lists run from the ledger's first year to this year (a financial year
- * may end next June); categories follow the entity type chosen.
+ * may end next June); categories and the codes offered for the entity range follow the entity
+ * type chosen.
  */
 export function SelectionHeader({ fields }: { fields: readonly ReportField[] }) {
   const control = useControl().data;
@@ -13,6 +14,11 @@ export function SelectionHeader({ fields }: { fields: readonly ReportField[] }) 
   const [year, entityType] = useWatch<SelectionForm>({ name: ['year', 'entity_type'] }) as [number | null, string];
   const thisYear = control?.current_year ?? new Date().getFullYear();
   const has = (field: ReportField) => fields.includes(field);
+  const entities = lookupOptions(
+    (lookups?.entity ?? []).filter((e) => !entityType || entityType === 'ALL' || e.type === entityType),
+    'code',
+    ['name'],
+  );
   const categories = lookupOptions(
     (lookups?.category ?? []).filter((c) => !entityType || entityType === 'ALL' || c.type === entityType),
     'code',
@@ -39,8 +45,8 @@ export function SelectionHeader({ fields }: { fields: readonly ReportField[] }) 
       {has('entityType') ? <SelectField<SelectionForm> name="entity_type" label="Entity type" options={ENTITY_TYPE_OPTIONS} /> : null}
       {has('entityRange') ? (
         <>
-          <TextField<SelectionForm> name="entity_from" label="From code" upperCase maxLength={20} placeholder="First" />
-          <TextField<SelectionForm> name="entity_to" label="To code" upperCase maxLength={20} placeholder="Last" />
+          <CodeField<SelectionForm> name="entity_from" label="From code" options={entities} maxLength={20} placeholder="First" />
+          <CodeField<SelectionForm> name="entity_to" label="To code" options={entities} maxLength={20} placeholder="Last" />
         </>
       ) : null}
       {has('category') ? <SelectField<SelectionForm> name="entity_category" label="Category" placeholder="All categories" options={categories} /> : null}

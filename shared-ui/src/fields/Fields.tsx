@@ -68,6 +68,48 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>): Reac
   );
 }
 
+export interface CodeFieldProps<T extends FieldValues> extends FormFieldProps<T> {
+  /** The codes offered ("CODE - Name" labels); typing narrows them by code or name. */
+  options: readonly { value: string; label: string }[];
+  maxLength?: number;
+  placeholder?: string;
+  /** Most choices listed at once: a book of a thousand owners is searched, not scrolled. */
+  limit?: number;
+}
+
+/**
+ * A code typed or picked from a searchable list. The typed text is the value (upper-cased), so
+ * a partial code still works where a range is meant ("A" to "D").
+ */
+export function CodeField<T extends FieldValues>(props: CodeFieldProps<T>): ReactElement {
+  const { field, error, disabled } = useFormField(props);
+  const value = (field.value as string | null | undefined) ?? '';
+  const needle = value.toLowerCase();
+  const shown = props.options.filter((o) => !needle || o.label.toLowerCase().includes(needle)).slice(0, props.limit ?? 50);
+  return (
+    <FieldShell {...props} error={error}>
+      <Combobox
+        freeform
+        name={field.name}
+        value={value}
+        placeholder={props.placeholder}
+        disabled={disabled}
+        maxLength={props.maxLength}
+        selectedOptions={props.options.some((o) => o.value === value) ? [value] : []}
+        onChange={(e) => field.onChange(e.target.value.toUpperCase())}
+        onOptionSelect={(_, d) => field.onChange(d.optionValue ?? '')}
+        onBlur={field.onBlur}
+      >
+        {shown.map((o) => (
+          <Option key={o.value} value={o.value} text={o.value}>
+            {o.label}
+          </Option>
+        ))}
+      </Combobox>
+    </FieldShell>
+  );
+}
+
 export interface MultilineFieldProps<T extends FieldValues> extends FormFieldProps<T> {
   rows?: number;
   maxLength?: number;

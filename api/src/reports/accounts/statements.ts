@@ -1,6 +1,7 @@
 import { monthYearStartCase } from '../../control/settings.js';
 import { PdfDocument } from '../../documents/pdf.js';
-import { type OwnerStatement, drawOwnerStatement, ownerStatementPdf, ownerStatements, statementFilename, statementTitle } from '../../statements/owner.js';
+import { type OwnerStatement, drawOwnerStatement, ownerStatements, statementFilename, statementTitle } from '../../statements/owner.js';
+import { ownerStatementPdfs } from '../../statements/statement-pdfs.js';
 import type { ReportDefinition } from '../definition.js';
 import { selectedParties } from './parties.js';
 import { balanceColumns, moneyColumn, moneyInOut, partyColumns } from '../columns.js';
@@ -51,8 +52,9 @@ export const statementsReport: ReportDefinition = {
         });
         return pdf.bytes();
       },
-      documents: function* () {
-        for (const s of statements) yield { name: statementFilename(s).replace(/\.pdf$/, ''), pdf: () => ownerStatementPdf(s, letterhead, printedAt) };
+      documents: async function* () {
+        const pdfs = await ownerStatementPdfs(statements, letterhead, printedAt);
+        for (const [i, s] of statements.entries()) yield { name: statementFilename(s).replace(/\.pdf$/, ''), pdf: () => pdfs[i]! };
       },
     };
   },
