@@ -44,6 +44,8 @@ import { statementRoutes } from './statements/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { emailListRoutes, emailRoutes, emailStatementRoutes } from './email/routes.js';
 import { emailTestRoutes, testApiRoutes } from './testapi/routes.js';
+import { utilRoutes } from './backup/routes.js';
+import { RESTORE_BODY_LIMIT, supportRoutes } from './support/routes.js';
 import { openApiDocument } from './openapi/document.js';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -54,7 +56,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('/api/*', securityHeaders(), noStore());
-  app.use('/api/*', bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorJson(c, 413, 'Request body is too large (limit 1 MB)') }));
+  // A restore's body is a whole company's backup; every other call is held to 1 MB.
+  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorJson(c, 413, 'Request body is too large (limit 1 MB)') });
+  const restoreLimit = bodyLimit({ maxSize: RESTORE_BODY_LIMIT, onError: (c) => errorJson(c, 413, 'The backup file is too large (limit 512 MB)') });
+  app.use('/api/*', (c, next) => (c.req.path === '/api/support/restore' ? restoreLimit(c, next) : limit(c, next)));
   app.use('/api/*', safeInput());
 
   // The engine kind only: the exact build would tell an attacker which advisories apply.
@@ -99,6 +104,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', exportRoutes(deps));
   app.route('/api/disburse', disbursementRoutes(deps));
   app.route('/api/progress', progressRoutes(deps));
+  app.route('/api/support', supportRoutes(deps));
+  app.route('/api/util', utilRoutes(deps));
 
   app.route('/api/charge', chargeRoutes(deps));
   app.route('/api/journal', journalRoutes(deps));

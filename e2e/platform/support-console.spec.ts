@@ -8,7 +8,7 @@ test('a SUPER user gets the support console, and Activate Client View opens the 
   const bar = page.getByRole('navigation', { name: 'Support console' });
   await expect(bar.getByRole('button', { name: 'Add Company Database' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'God Mode Utilities' })).toHaveCount(0);
-  await bar.getByRole('button', { name: 'Backup' }).click();
+  await bar.getByRole('button', { name: 'Rebuild Snapshot' }).click();
   await expect(page.getByTestId('console-action-unavailable')).toContainText('not available in this build');
   await page.screenshot({ path: test.info().outputPath('support-console-1280.png') });
 

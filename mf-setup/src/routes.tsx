@@ -7,6 +7,7 @@ import type { ScreenMap } from 'shared-ui';
  */
 export const setupScreens: ScreenMap = {
   '/management/setup/accounts': lazy(() => import('./accounts/accounts-screen.js')),
+  '/management/setup/backup': lazy(() => import('./backup/backup-export-screen.js')),
   '/management/setup/banks': lazy(() => import('./banks/banks-screen.js')),
   '/management/setup/business': lazy(() => import('./business/business-screen.js')),
   '/management/setup/cardtypes': lazy(() => import('./cardtypes/cardtypes-screen.js')),

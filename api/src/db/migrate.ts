@@ -3,6 +3,7 @@ import * as controlInitial from '../../migrations/control/20261121T1500_control.
 import * as controlJobs from '../../migrations/control/20261125T1000_jobs.js';
 import * as controlUserMembership from '../../migrations/control/20261125T1300_user_membership.js';
 import * as controlUserSessions from '../../migrations/control/20261125T1310_user_sessions.js';
+import * as controlBackupArchive from '../../migrations/control/20261126T1300_backup_archive.js';
 import * as companyReference from '../../migrations/company/20261121T1500_reference.js';
 import * as companyLedger from '../../migrations/company/20261121T1600_ledger.js';
 import * as companyArchive from '../../migrations/company/20261121T1730_archive.js';
@@ -26,6 +27,7 @@ const controlMigrations: Record<string, Migration> = {
   '20261125T1000_jobs': controlJobs,
   '20261125T1300_user_membership': controlUserMembership,
   '20261125T1310_user_sessions': controlUserSessions,
+  '20261126T1300_backup_archive': controlBackupArchive,
 };
 const companyMigrations: Record<string, Migration> = {
   '20261121T1500_reference': companyReference,
@@ -49,19 +51,24 @@ const provider = (migrations: Record<string, Migration>): MigrationProvider => (
   getMigrations: async () => migrations,
 });
 
-async function migrateSchema(root: Kysely<any>, schema: string, migrations: Record<string, Migration>) {
+/**
+ * Brings a schema to `target` (a migration name; the latest when absent) and answers the names it
+ * applied. A restore loads a backup into the schema at the backup's own version, then migrates on.
+ */
+async function migrateSchema(root: Kysely<any>, schema: string, migrations: Record<string, Migration>, target?: string): Promise<string[]> {
   await sql`create schema if not exists ${sql.id(schema)}`.execute(root);
   // withSchema does not qualify foreign-key references or raw SQL, so the migrations run on one
   // connection whose search_path is the target schema, reset before the connection is reused.
-  await root.connection().execute(async (conn) => {
+  return root.connection().execute(async (conn) => {
     await sql`set search_path to ${sql.id(schema)}`.execute(conn);
     try {
       const migrator = new Migrator({ db: conn.withSchema(schema), provider: provider(migrations), migrationTableSchema: schema });
-      const { error, results } = await migrator.migrateToLatest();
+      const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
       if (error) {
         const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-        throw new Error(`Migration ${failed ?? ''} failed in schema ${schema}: ${String(error)}`);
+        throw new Error(`Migration ${failed ?? ''} failed in schema ${schema}: ${error instanceof Error ? error.message : String(error)}`);
       }
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     } finally {
       await sql`reset search_path`.execute(conn);
     }
@@ -69,4 +76,6 @@ async function migrateSchema(root: Kysely<any>, schema: string, migrations: Reco
 }
 
 export const migrateControl = (root: Kysely<any>) => migrateSchema(root, CONTROL_SCHEMA, controlMigrations);
-export const migrateCompany = (root: Kysely<any>, schema: string) => migrateSchema(root, schema, companyMigrations);
+export const migrateCompany = (root: Kysely<any>, schema: string, target?: string) => migrateSchema(root, schema, companyMigrations, target);
+/** The company migrations this build knows, oldest first: a backup names the ones its schema had. */
+export const COMPANY_MIGRATIONS: readonly string[] = Object.keys(companyMigrations).sort();

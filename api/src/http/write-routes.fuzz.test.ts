@@ -138,6 +138,16 @@ const SAMPLES: Record<string, () => Sample> = {
   'POST /api/email/:id{[0-9]+}/resend': () => ({ path: '/api/email/1/resend' }),
   'POST /api/email/download': () => ({ path: '/api/email/download', body: { email_id: 1, archive_id: 1 } }),
   'POST /api/reports/emailstatements': () => ({ path: '/api/reports/emailstatements', body: { year: 2026, month: 10, type: 'OWNER', entities: ['OWNSMITH'] } }),
+  // The support console's calls (issue 15): this test's admin token is refused (403) by every one of them.
+  'POST /api/support/createdb': () => ({ path: '/api/support/createdb', body: { database: 'FUZZTRUST', company_name: 'Fuzz Lettings', code: 'fuzzadmin', name: 'Fuzz Admin', password: 'fuzz-password-1', year: 2026, month: 11, gp_host: 'http://127.0.0.1:7411', gp_user: 'sim', gp_pwd: 'sim-password' } }),
+  'POST /api/support/removedb': () => ({ path: '/api/support/removedb', body: { db_name: 'DEMOTRUST' } }),
+  'POST /api/support/user': () => ({ path: '/api/support/user', body: { code: 'fuzzuser2', name: 'Fuzz User Two', password: 'fuzz-password-1', company: 'DEMOTRUST', is_super: false } }),
+  'POST /api/support/table_update': () => ({ path: '/api/support/table_update', body: {} }),
+  'POST /api/support/imports/preview': () => ({ path: '/api/support/imports/preview', body: { type: 'ENTITY', entityType: 'OWNER', importData: 'Surname,Email\nFuzzer,fuzz@example.com' } }),
+  'POST /api/support/imports': () => ({ path: '/api/support/imports', body: { type: 'ENTITY', entityType: 'OWNER', importData: 'Surname,Email\nFuzzer,fuzz@example.com' } }),
+  'POST /api/support/god/unlock': () => ({ path: '/api/support/god/unlock', body: { db_name: 'DEMOTRUST', reason: 'Fuzz reason' } }),
+  'POST /api/support/god/revoke': () => ({ path: '/api/support/god/revoke', body: { db_name: 'DEMOTRUST', reason: 'Fuzz reason' } }),
+  'POST /api/support/restore': () => ({ path: '/api/support/restore?code=FUZZRESTORE', body: {} }),
   'POST /api/reports/emailstatements/:query': () => ({ path: '/api/reports/emailstatements/year=2026&month=10&type=OWNER', body: { year: 2026, month: 10, type: 'OWNER', entities: ['OWNSMITH'] } }),
 };
 function journal() {

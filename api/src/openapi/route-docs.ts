@@ -264,4 +264,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/journal': { summary: 'Post a journal', description: 'Balanced postings in one transaction. Accepts an Idempotency-Key header.' },
   'PUT /api/journal/:id': { summary: 'Always refused (409): posted journals are never edited', description: 'Reverse the journal (DELETE) with a reason and post a new one.' },
   'DELETE /api/journal/:id': { summary: 'Reverse a journal, with a reason', body: journalReversalBody },
+
+  // Support console, backup, restore and export (issue 15; docs/backup.md). Support users (SUPER/GOD) only, but export (p_mgt).
+  'POST /api/support/createdb': { summary: 'Add a company: its migrated schema, administrator, open month and booking-system endpoint', description: 'The endpoint password is kept and never answered.' },
+  'POST /api/support/removedb': { summary: 'Remove a company (god level; never the company in X-Database)', description: 'Its backup is kept in the control archive first; its schema and every user\'s access go; the system log says who.' },
+  'POST /api/support/user': { summary: 'Add a user from the console: an administrator of the company, or a support user of all' },
+  'GET /api/support/table_update': { summary: 'Schema update: the newest run and its per-company results' },
+  'POST /api/support/table_update': { summary: 'Schema update: migrate every company schema to this build\'s latest', description: 'Runs as a job; poll GET /api/progress/support/{id}. A company that fails is reported and the others carry on.' },
+  'POST /api/support/imports/preview': { summary: 'Import preview: how many records the CSV holds and how many of the type exist' },
+  'POST /api/support/imports': { summary: 'Import entities from a CSV (all or nothing)', description: 'Missing codes are made from the surname; a refusal lists every row at fault in `rows`.' },
+  'POST /api/support/god/unlock': { summary: 'God utility: clear a month-end lock, with a reason kept in the system log' },
+  'POST /api/support/god/revoke': { summary: 'God utility: end every session of a company\'s users, with a reason kept in the system log' },
+  'POST /api/support/restore': { summary: 'Restore a .pgb backup (the body) into a new company, or over one with overwrite=true', description: 'The backup\'s schema version is checked; an older one is migrated on. Body up to 512 MB.' },
+  'GET /api/support/backups': { summary: 'The control archive\'s backups (removed companies)' },
+  'GET /api/support/backups/:id{[0-9]{1,12}}': { summary: 'Download one control-archive backup', file: 'application/gzip' },
+  'GET /api/progress/support/:id': { summary: 'Progress of a support console job (Schema update)' },
+  'GET /api/util/backup': { summary: 'Back up the company in X-Database as a .pgb file (support users)', description: 'Read in one REPEATABLE READ READ ONLY snapshot; also kept in the company\'s Archive (Backups).', file: 'application/gzip' },
+  'GET /api/util/export': { summary: 'Export every model of the company as JSON (GET EXPORT DATA NOW)', description: 'Amounts in cents; without the booking-system password or archive bytes.', file: 'application/json' },
 };

@@ -63,6 +63,7 @@ const READS: Record<string, [string, string, unknown?][]> = {
   // Snapshots come with their own issue: the screen says it is not available and reads nothing.
   '/management/setup/snapshot': [],
   '/management/setup/checklist': [['GET', '/api/checklist']],
+  '/management/setup/backup': [['GET', '/api/util/export?model=all']],
 };
 
 /** What the shell reads for every screen: the user, the company's control record and the lookups. */

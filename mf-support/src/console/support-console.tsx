@@ -1,12 +1,19 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactElement } from 'react';
 import {
   Body1, Button, Card, CardHeader, Field, Select, Subtitle2, Text, Title3, Tooltip, makeStyles, mergeClasses, tokens,
 } from '@fluentui/react-components';
 import { SignOut24Regular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
 import { api, session, useCurrentUser } from 'shared-ui';
+import { useCompanies } from './console-call.js';
 import { visibleActions, type ConsoleAction } from './actions.js';
+import { AddCompany } from './add-company/add-company.js';
+import { AddUser } from './add-user/add-user.js';
+import { BackupRestore } from './backup/backup-restore.js';
+import { GodUtilities } from './god-utilities/god-utilities.js';
+import { ImportEntities } from './import/import-entities.js';
+import { RemoveCompany } from './remove-company/remove-company.js';
+import { SchemaUpdate } from './schema-update/schema-update.js';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gridTemplateColumns: '56px minmax(0, 1fr)', gridTemplateRows: 'auto minmax(0, 1fr)', height: '100vh', gridTemplateAreas: "'bar top' 'bar body'" },
@@ -18,7 +25,19 @@ const useStyles = makeStyles({
   company: { minWidth: '240px' },
   body: { gridArea: 'body', overflow: 'auto', padding: tokens.spacingHorizontalXL },
   card: { maxWidth: '640px' },
+  action: { maxWidth: '900px' },
 });
+
+/** The console's actions by key; Booking System Import and Rebuild Snapshot are not built yet. */
+const ACTION_SCREENS: Record<string, (p: { database: string; godLevel: boolean }) => ReactElement> = {
+  'add-company': () => <AddCompany />,
+  'remove-company': ({ database, godLevel }) => <RemoveCompany database={database} godLevel={godLevel} />,
+  'add-user': ({ database }) => <AddUser key={database} database={database} />,
+  backup: ({ database }) => <BackupRestore database={database} />,
+  'schema-update': () => <SchemaUpdate />,
+  import: ({ database }) => <ImportEntities key={database} database={database} />,
+  'god-utilities': ({ database, godLevel }) => (godLevel ? <GodUtilities database={database} /> : <></>),
+};
 
 /** The support console: icon bar, company select with Activate Client View, and the chosen action. */
 export function SupportConsole() {
@@ -27,11 +46,9 @@ export function SupportConsole() {
   const user = useCurrentUser();
   const [action, setAction] = useState<ConsoleAction['key']>('home');
   const [database, setDatabase] = useState(() => session.get('database') ?? '');
-  const companies = useQuery({
-    queryKey: ['auth', 'companies'],
-    queryFn: () => api.get<{ data: { code: string; name: string }[] }>('/api/auth/companies').then((r) => r.data),
-  });
-  const actions = visibleActions(Boolean(user.data?.god_level));
+  const companies = useCompanies();
+  const godLevel = Boolean(user.data?.god_level);
+  const actions = visibleActions(godLevel);
   const current = actions.find((a) => a.key === action) ?? actions[0];
 
   const chooseCompany = (code: string) => {
@@ -85,6 +102,8 @@ export function SupportConsole() {
             <Body1>Choose a company and activate the client view to work in its books, or pick a support task from the bar on the left.</Body1>
             {user.data && <Text size={200}>Signed in as {user.data.code} ({user.data.usertype})</Text>}
           </Card>
+        ) : current && ACTION_SCREENS[current.key] ? (
+          <div className={styles.action}>{ACTION_SCREENS[current.key]!({ database, godLevel })}</div>
         ) : (
           <Card className={styles.card} data-testid="console-action-unavailable">
             <CardHeader header={<Subtitle2>{current?.title}</Subtitle2>} />

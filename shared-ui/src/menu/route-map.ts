@@ -105,6 +105,8 @@ export const ROUTE_MAP: MenuGroup[] = [
         ['users', 'Users', 'p_mgt'],
         // Spec 3 §2: the checklist editor also sits under the management menu.
         ['checklist', 'Month End Checklist', 'p_mgt'],
+        // Spec 3 §2: system backup (System Backup and Export) also sits under the management menu.
+        ['backup', 'System Backup and Export', 'p_mgt'],
       ]),
     ],
   },

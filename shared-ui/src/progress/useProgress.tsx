@@ -8,6 +8,8 @@ export interface UseProgressOptions {
   autoClose?: boolean;
   /** Runs once when the job reaches 100 % (after the auto-close delay when autoClose is set). */
   onComplete?: (state: ProgressState) => void;
+  /** Where the job's progress is read: the support console's own jobs are under /api/progress/support/. */
+  base?: string;
 }
 
 export interface ProgressHandle extends ProgressState {
@@ -44,7 +46,7 @@ export function useProgress(id: string | null, options: UseProgressOptions = {})
     };
     const poll = async () => {
       try {
-        const answer = await api.get<{ data: ProgressAnswer }>(`/api/progress/${encodeURIComponent(id)}`, { quiet: true });
+        const answer = await api.get<{ data: ProgressAnswer }>(`${optionsRef.current.base ?? '/api/progress/'}${encodeURIComponent(id)}`, { quiet: true });
         current = nextProgress(current, answer.data ?? {});
       } catch (e) {
         console.error('Progress polling failed', e);

@@ -70,11 +70,13 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   const database = session.get('database');
   if (token) headers.Authorization = `Bearer ${token}`;
   if (database) headers['X-Database'] = database;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A Blob (a backup file to restore) goes as it is; everything else as JSON.
+  const file = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = file ? 'application/octet-stream' : 'application/json';
   const url = `${apiBase}${path}${buildQuery(options.query)}`;
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal });
+    response = await fetch(url, { method, headers, body: body === undefined ? undefined : file ? body : JSON.stringify(body), signal: options.signal });
   } catch (e) {
     throw notify(new NetworkFailure(502, e instanceof Error ? e.message : 'Unknown Error'), method, path, options);
   }
