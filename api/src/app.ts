@@ -14,6 +14,7 @@ import type { AppEnv } from './http/env.js';
 import { safeInput } from './http/safe-input.js';
 import { controlRoutes } from './control/routes.js';
 import { disbursementRoutes } from './disbursement/routes.js';
+import { poolReleaseRoutes, poolRoutes } from './pools/routes.js';
 import { logRoutes } from './log/routes.js';
 import { ErrorLogLimiter, withLeftOut, writeLog } from './log/system-log.js';
 import { lookupRoutes } from './lookup/routes.js';
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/bankrec', bankrecRoutes(deps));
   app.route('/api/bankstatements', bankStatementRoutes(deps));
   app.route('/api/control/info', lookupRoutes(deps));
+  app.route('/api/control/poolrelease', poolReleaseRoutes(deps));
+  app.route('/api/pool', poolRoutes(deps));
   app.route('/api/control', controlRoutes(deps));
   app.route('/api/lookup', lookupRoutes(deps));
   app.route('/api/user', userRoutes(deps));

@@ -19,6 +19,8 @@ import * as companyReportArchive from '../../migrations/company/20261126T0900_re
 import * as companyEmailOutbox from '../../migrations/company/20261126T1000_email_outbox.js';
 import * as companyTenancies from '../../migrations/company/20261126T1100_tenancies.js';
 import * as companyTaxCodeSurcharge from '../../migrations/company/20261126T1400_tax_code_surcharge.js';
+import * as companyOwnerPools from '../../migrations/company/20261126T1200_owner_pools.js';
+import * as companySnapshots from '../../migrations/company/20261126T1210_snapshots.js';
 import { CONTROL_SCHEMA } from './open.js';
 
 /** Listed explicitly so the set of migrations is the same under tsx, vitest and any bundler. */
@@ -45,6 +47,8 @@ const companyMigrations: Record<string, Migration> = {
   '20261126T1000_email_outbox': companyEmailOutbox,
   '20261126T1100_tenancies': companyTenancies,
   '20261126T1400_tax_code_surcharge': companyTaxCodeSurcharge,
+  '20261126T1200_owner_pools': companyOwnerPools,
+  '20261126T1210_snapshots': companySnapshots,
 };
 
 const provider = (migrations: Record<string, Migration>): MigrationProvider => ({

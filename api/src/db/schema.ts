@@ -312,6 +312,11 @@ export interface CompanyTables {
     selection: ColumnType<unknown, RawBuilder<string> | null | undefined, RawBuilder<string> | null>;
   };
   // E-mail outbox (api/src/email): one row per message, sent by the outbox worker.
+  /** Owner pools (api/src/pools, migration 20261126T1200_owner_pools): release basis and members. */
+  owner_pool: { code: string; basis: Generated<string> };
+  owner_pool_member: { pool: string; entity: string; percent_bp: Generated<number> };
+  /** Snapshots (api/src/snapshots, migration 20261126T1210_snapshots): cents per account and month. */
+  snapshot: { year: number; month: number; account_id: string; amount: Int8 };
   email_log: {
     id: Serial;
     creation_time: Timestamp;

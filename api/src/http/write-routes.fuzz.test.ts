@@ -95,6 +95,8 @@ const SAMPLES: Record<string, () => Sample> = {
   'PUT /api/pinned/update': () => ({ path: '/api/pinned/update', body: { user_id: 'ADMIN', card_name: 'Fuzz card', pinned: true } }),
   'POST /api/entity/balances': () => ({ path: '/api/entity/balances', body: { entities: ['OWNSMITH'] } }),
   'POST /api/disburse': () => ({ path: '/api/disburse', body: [{ code: 'OWNSMITH', disburse: 1 }] }),
+  'PUT /api/pool/:code': () => ({ path: '/api/pool/POOLS', body: { basis: 'PERCENT', members: [{ entity: 'OWNSMITH', percent: 100 }] } }),
+  'POST /api/control/poolrelease': () => ({ path: '/api/control/poolrelease', body: [{ pool: { entity: 'POOLS', amount: 1 }, members: [{ entity: 'OWNSMITH' }] }] }),
   'POST /api/charge/release': () => ({ path: '/api/charge/release', body: [{ entity: 'OWNSMITH', chargeId: 1, amount: 3 }] }),
   'POST /api/charge': () => ({ path: '/api/charge', body: { date: D, entity: 'OWNSMITH', door: '101', name: 'Fuzz charge', memo: 'Fuzz', items: [{ account_id: 'OWNFUNDS', amount: 3 }], links: [{ name: 'Quote', link: 'https://example.com/q' }] } }),
   'PUT /api/charge/:id': () => ({ path: '/api/charge/1', body: { date: D, entity: 'OWNSMITH', name: 'Fuzz charge', memo: 'Fuzz', items: [{ account_id: 'OWNFUNDS', amount: 4 }] } }),
