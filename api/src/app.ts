@@ -15,6 +15,7 @@ import { safeInput } from './http/safe-input.js';
 import { controlRoutes } from './control/routes.js';
 import { disbursementRoutes } from './disbursement/routes.js';
 import { poolReleaseRoutes, poolRoutes } from './pools/routes.js';
+import { snapshotRoutes } from './snapshots/routes.js';
 import { logRoutes } from './log/routes.js';
 import { ErrorLogLimiter, withLeftOut, writeLog } from './log/system-log.js';
 import { lookupRoutes } from './lookup/routes.js';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/control/info', lookupRoutes(deps));
   app.route('/api/control/poolrelease', poolReleaseRoutes(deps));
   app.route('/api/pool', poolRoutes(deps));
+  app.route('/api/snapshot', snapshotRoutes(deps));
   app.route('/api/control', controlRoutes(deps));
   app.route('/api/lookup', lookupRoutes(deps));
   app.route('/api/user', userRoutes(deps));

@@ -7,6 +7,7 @@ import { trustPosition } from '../ledger/trust-position.js';
 import { toDollars } from '../money/cents.js';
 import { daysBetween, reconciledPosition } from './bank-side.js';
 import { PAY_KINDS, shiftMonth } from './summary.js';
+import { snapshotWhereNoLedger } from '../snapshots/snapshots.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -43,7 +44,8 @@ export const INCOME_ACCOUNT_TYPES = ['COMMISS', 'ADVERT', 'OTHER'] as const;
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * BUSINESS income per month for up to five years ending with the open period's year: net postings
+ * BUSINESS income per month for up to five years ending with the open period's year (snapshots
+ * for months without transactions, api/src/snapshots): net postings
  * to BUSINESS on COMMISS, ADVERT and OTHER accounts, leaving out payments and disbursements out of
  * the business ledger (paying the business its money is not negative income). Reversals net
  * against what they reverse.
@@ -51,7 +53,9 @@ export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', '
 export async function revenueChart(db: Db): Promise<RevenueChart> {
   const open = await openPeriod(db);
   const first = await db.selectFrom('txn').select((eb) => eb.fn.min('year').as('year')).executeTakeFirst();
-  const firstYear = Math.max(open.year - 4, Math.min(open.year, Number(first?.year ?? open.year)));
+  const firstSnapshot = await db.selectFrom('snapshot').select((eb) => eb.fn.min('year').as('year')).executeTakeFirst();
+  const earliest = Math.min(Number(first?.year ?? open.year), Number(firstSnapshot?.year ?? open.year));
+  const firstYear = Math.max(open.year - 4, Math.min(open.year, earliest));
   const years = Array.from({ length: open.year - firstYear + 1 }, (_, i) => firstYear + i);
   const rows = await db
     .selectFrom('posting as p')
@@ -69,6 +73,13 @@ export async function revenueChart(db: Db): Promise<RevenueChart> {
   for (const r of rows) {
     const y = years.indexOf(r.year);
     if (y >= 0) totals[y]![r.month - 1] = Number(r.total);
+  }
+  // Months the books do not hold (before they began) come from the imported snapshots.
+  const income = new Set((await db.selectFrom('account').select('id').where('type', 'in', [...INCOME_ACCOUNT_TYPES]).execute()).map((a) => a.id));
+  const snapshots = await snapshotWhereNoLedger(db, years.flatMap((year) => MONTHS.map((_, i) => ({ year, month: i + 1 }))));
+  for (const [key, accounts] of snapshots) {
+    const [year, month] = key.split('-').map(Number) as [number, number];
+    totals[years.indexOf(year)]![month - 1] = [...accounts].reduce((a, [id, cents]) => a + (income.has(id) ? cents : 0), 0);
   }
   return { years, months: MONTHS, totals: totals.map((row) => row.map((c) => toDollars(c))) };
 }

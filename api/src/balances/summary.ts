@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors.js';
 import { openPeriod } from '../ledger/ledger.js';
 import { periodBounds } from '../ledger/posting-rules.js';
 import { toCents, toDollars } from '../money/cents.js';
+import { snapshotWhereNoLedger } from '../snapshots/snapshots.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -200,6 +201,11 @@ export async function businessSummary(db: Db, q: BusinessSummaryQuery): Promise<
   const byAccount = new Map<string, { pending: number; f0: number; f1: number; f2: number }>();
   const at = (id: string) => byAccount.get(id) ?? byAccount.set(id, { pending: 0, f0: 0, f1: 0, f2: 0 }).get(id)!;
   for (const f of funds) Object.assign(at(f.account_id), { f0: Number(f.f0), f1: Number(f.f1), f2: Number(f.f2) });
+  // A period the books do not hold (before they began) is compared with its imported snapshot.
+  const snapshots = await snapshotWhereNoLedger(db, periods.map((p) => ({ year: p.year, month: p.month })));
+  (['f0', 'f1', 'f2'] as const).forEach((field, i) => {
+    for (const [id, cents] of snapshots.get(`${periods[i]!.year}-${periods[i]!.month}`) ?? []) at(id)[field] += cents;
+  });
   for (const p of pending) at(p.account_id).pending = Number(p.total);
   const rows: BusinessSummaryRow[] = [];
   const totals = { pending: 0, funds: 0, funds_compare1: 0, funds_compare2: 0 };

@@ -96,6 +96,8 @@ const SAMPLES: Record<string, () => Sample> = {
   'POST /api/entity/balances': () => ({ path: '/api/entity/balances', body: { entities: ['OWNSMITH'] } }),
   'POST /api/disburse': () => ({ path: '/api/disburse', body: [{ code: 'OWNSMITH', disburse: 1 }] }),
   'PUT /api/pool/:code': () => ({ path: '/api/pool/POOLS', body: { basis: 'PERCENT', members: [{ entity: 'OWNSMITH', percent: 100 }] } }),
+  'POST /api/snapshot': () => ({ path: '/api/snapshot', body: ['Year,2024', 'Month,3', 'OWNFUNDS,12.50'] }),
+  'POST /api/snapshot/rebuild': () => ({ path: '/api/snapshot/rebuild', body: { year: 2025, month: 12 } }),
   'POST /api/control/poolrelease': () => ({ path: '/api/control/poolrelease', body: [{ pool: { entity: 'POOLS', amount: 1 }, members: [{ entity: 'OWNSMITH' }] }] }),
   'POST /api/charge/release': () => ({ path: '/api/charge/release', body: [{ entity: 'OWNSMITH', chargeId: 1, amount: 3 }] }),
   'POST /api/charge': () => ({ path: '/api/charge', body: { date: D, entity: 'OWNSMITH', door: '101', name: 'Fuzz charge', memo: 'Fuzz', items: [{ account_id: 'OWNFUNDS', amount: 3 }], links: [{ name: 'Quote', link: 'https://example.com/q' }] } }),
