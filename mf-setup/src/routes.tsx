@@ -1,10 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from 'shared-ui';
 
-/**
- * The Setup screens by route, each loaded when first opened. Routes of the Setup tab without an
- * entry (Snapshots, for now) show the "not available in this build" card.
- */
+/** The Setup screens by route, each loaded when first opened. */
 export const setupScreens: ScreenMap = {
   '/management/setup/accounts': lazy(() => import('./accounts/accounts-screen.js')),
   '/management/setup/backup': lazy(() => import('./backup/backup-export-screen.js')),
@@ -16,6 +13,7 @@ export const setupScreens: ScreenMap = {
   '/management/setup/control': lazy(() => import('./control/control-screen.js')),
   '/management/setup/fees': lazy(() => import('./fees/fees-screen.js')),
   '/management/setup/gstcodes': lazy(() => import('./gstcodes/gstcodes-screen.js')),
+  '/management/setup/snapshot': lazy(() => import('./snapshots/snapshots-screen.js')),
   '/management/setup/templates': lazy(() => import('./templates/templates-screen.js')),
   '/management/setup/unitclass': lazy(() => import('./unitclass/unitclass-screen.js')),
   '/management/setup/unittype': lazy(() => import('./unittype/unittype-screen.js')),

@@ -14,7 +14,7 @@ import { monthLabel, parseSnapshotCsv } from './csv.js';
 type Db = Kysely<CompanyTables>;
 
 /** POST /api/snapshot in the caller's transaction: every month named in the file is replaced whole. */
-export async function importSnapshot(trx: Db, lines: string[]): Promise<{ months: number; accounts: number; message: string }> {
+export async function importSnapshot(trx: Db, lines: string[]): Promise<{ year: number; months: number; accounts: number; message: string }> {
   const open = await openPeriod(trx);
   const accounts = new Set((await trx.selectFrom('account').select('id').execute()).map((a) => a.id));
   const parsed = parseSnapshotCsv(lines, open, accounts);
@@ -22,7 +22,7 @@ export async function importSnapshot(trx: Db, lines: string[]): Promise<{ months
   const { periods, rows } = parsed.value;
   await replaceMonths(trx, periods, rows.flatMap((r) => periods.map((p, k) => ({ ...p, account_id: r.account, amount: r.amounts[k]! }))));
   const range = periods.length === 1 ? monthLabel(periods[0]!) : `${monthLabel(periods[0]!)} to ${monthLabel(periods[periods.length - 1]!)}`;
-  return { months: periods.length, accounts: rows.length, message: `Snapshot imported: ${rows.length} accounts for ${periods.length} month${periods.length === 1 ? '' : 's'} (${range})` };
+  return { year: periods[0]!.year, months: periods.length, accounts: rows.length, message: `Snapshot imported: ${rows.length} accounts for ${periods.length} month${periods.length === 1 ? '' : 's'} (${range})` };
 }
 
 async function replaceMonths(trx: Db, periods: { year: number; month: number }[], values: { year: number; month: number; account_id: string; amount: number }[]) {
