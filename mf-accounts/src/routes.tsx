@@ -5,6 +5,7 @@ import type { ScreenMap } from 'shared-ui';
 export const accountScreens: ScreenMap = {
   '/accounts/business': lazy(() => import('./business/business-screen.js')),
   '/accounts/owners': lazy(() => import('./entities/owners-screen.js')),
+  '/accounts/pools': lazy(() => import('./pools/pools-screen.js')),
   '/accounts/suppliers': lazy(() => import('./entities/suppliers-screen.js')),
   '/accounts/tenant': lazy(() => import('./entities/tenants-screen.js')),
   '/accounts/unallocated': lazy(() => import('./entities/unallocated-screen.js')),

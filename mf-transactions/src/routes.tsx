@@ -9,6 +9,7 @@ export const transactionScreens: ScreenMap = {
   '/management/transactions/payments': lazy(() => import('./payments/payments-screen.js')),
   '/management/transactions/chargerelease': lazy(() => import('./release/release-screen.js')),
   '/management/transactions/chargeupdate': lazy(() => import('./chargeupdate/chargeupdate-screen.js')),
+  '/management/transactions/poolrelease': lazy(() => import('./poolrelease/poolrelease-screen.js')),
   '/management/transactions/disbursement': lazy(() => import('./disbursement/disbursement-screen.js')),
   '/management/transactions/monthend': lazy(() => import('./monthend/monthend-screen.js')),
 };

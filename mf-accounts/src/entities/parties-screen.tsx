@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Tooltip, tokens } from '@fluentui/react-components';
 import { DocumentTextRegular, WarningRegular } from '@fluentui/react-icons';
-import { formatMoney, ListEditor, useEntityEditor, type ListColumn, type ListRecord } from 'shared-ui';
+import { formatMoney, ListEditor, useEntityEditor, type EditorTab, type ListColumn, type ListRecord } from 'shared-ui';
 import { PartyExpansion } from './party-expansion.js';
 import {
   disburseMethodLabel, figuresTone, heldText, MISSING_ACCOUNT_TEXT, missingBankAccount, PARTY_LISTS, partyListPath, type PartyListType,
@@ -10,7 +10,7 @@ import { StatementDialog } from './statement-dialog.js';
 
 const TONE_COLOUR = { danger: tokens.colorPaletteRedForeground1, warning: tokens.colorPaletteDarkOrangeForeground1 } as const;
 
-const figure = (field: 'funds' | 'pending' | 'balance') => (row: ListRecord) => {
+export const figure = (field: 'funds' | 'pending' | 'balance') => (row: ListRecord) => {
   const tone = field === 'pending' ? null : figuresTone(row);
   return <span style={{ color: tone ? TONE_COLOUR[tone] : undefined }}>{formatMoney(row[field] as number)}</span>;
 };
@@ -43,13 +43,14 @@ const columns: ListColumn<ListRecord>[] = [
 ];
 
 /**
- * One parties list (spec 2 §2, spec 1 §2.3): owners, suppliers, tenants or unallocated funds,
- * configured by type. Rows expand to the ledger and pending charges; each has a statement action;
+ * One parties list (spec 2 §2, spec 1 §2.3): owners, suppliers, tenants, unallocated funds or
+ * owner pools, configured by type (pools bring their own columns and a Members tab). Rows expand to the ledger and pending charges; each has a statement action;
  * clicking a row opens the party's editor (shared with the Business editor in Setup).
  */
-export function PartiesScreen({ type }: { type: PartyListType }) {
+export function PartiesScreen({ type, listColumns = columns, extraTabs = [] }: { type: PartyListType; listColumns?: ListColumn<ListRecord>[]; extraTabs?: EditorTab<ListRecord>[] }) {
   const list = PARTY_LISTS[type];
-  const editor = useEntityEditor(type);
+  const base = useEntityEditor(type);
+  const editor = extraTabs.length ? { ...base, editorTabs: [...(base.editorTabs ?? []), ...extraTabs] } : base;
   const [statementOf, setStatementOf] = useState<{ code: string; name: string } | null>(null);
   return (
     <>
@@ -60,7 +61,7 @@ export function PartiesScreen({ type }: { type: PartyListType }) {
         listPath={partyListPath(type)}
         path="/api/entity"
         keyField="code"
-        columns={columns}
+        columns={listColumns}
         filters={{ inactive: true }}
         totals={['funds', 'pending', 'balance']}
         canAdd={list.canAdd}

@@ -8,6 +8,7 @@ describe('parties lists', () => {
       ['SUPPLIER', 'Suppliers', true],
       ['TENANT', 'Tenants', true],
       ['UNALLOC', 'Unallocated Funds', false],
+      ['POOL', 'Owner Pools', true],
     ]);
     expect(partyListPath('SUPPLIER')).toBe('/api/entity/list/SUPPLIER');
   });

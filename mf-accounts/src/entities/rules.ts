@@ -1,8 +1,8 @@
 import { DISBURSE_METHODS } from 'api/contracts/common';
 import { formatCents, toCents, type EntityType } from 'shared-ui';
 
-/** The four parties lists (spec 2 §2 'Owners, Suppliers, Tenants and Unallocated Funds lists'). */
-export type PartyListType = Extract<EntityType, 'OWNER' | 'SUPPLIER' | 'TENANT' | 'UNALLOC'>;
+/** The parties lists (spec 2 §2 'Owners, Suppliers, Tenants and Unallocated Funds lists'; spec 3 §2 'Owner Pools'). */
+export type PartyListType = Extract<EntityType, 'OWNER' | 'SUPPLIER' | 'TENANT' | 'UNALLOC' | 'POOL'>;
 
 export interface PartyList {
   type: PartyListType;
@@ -16,6 +16,7 @@ export const PARTY_LISTS: Record<PartyListType, PartyList> = {
   SUPPLIER: { type: 'SUPPLIER', title: 'Suppliers', canAdd: true },
   TENANT: { type: 'TENANT', title: 'Tenants', canAdd: true },
   UNALLOC: { type: 'UNALLOC', title: 'Unallocated Funds', canAdd: false },
+  POOL: { type: 'POOL', title: 'Owner Pools', canAdd: true },
 };
 
 /** GET /api/entity/list/{type}: the list of one party type. */

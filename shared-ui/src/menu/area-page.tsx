@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Body1, Card, CardHeader, Spinner, Subtitle2, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useCurrentUser } from '../runtime/startup.js';
+import { useControl, useCurrentUser } from '../runtime/startup.js';
 import { ROUTE_MAP, type MenuRoute } from './route-map.js';
 import { visibleMenu } from './visible-menu.js';
 
@@ -36,8 +36,9 @@ export function AreaPage({ groupKey, areaPath, screens }: { groupKey: string; ar
   const user = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
+  const control = useControl().data;
   if (!user.data) return <Spinner label="Loading" />;
-  const group = visibleMenu(user.data.permissions).find((g) => g.key === groupKey);
+  const group = visibleMenu(user.data.permissions, undefined, control ?? undefined).find((g) => g.key === groupKey);
   const tabs = group?.tabs ?? [];
   const area = tabs.find((t) => t.path === areaPath) ?? (group?.path === areaPath ? group : undefined);
   // A group page (accounts) is itself a screen, listed before its sub-routes.

@@ -8,7 +8,12 @@ export interface MenuRoute {
   path: string;
   title: string;
   permission?: PermissionFlag;
+  /** A Control Settings switch that must be on for the route to be listed (owner pools: enable_pools). */
+  feature?: MenuFeature;
 }
+
+/** Control Settings switches that turn menu routes on (spec 3 §3 'Control settings', Display). */
+export type MenuFeature = 'enable_pools';
 
 export interface MenuTab {
   key: string;
@@ -32,12 +37,12 @@ export interface MenuGroup {
   tabs?: MenuTab[];
 }
 
-const tab = (key: string, title: string, base: string, permission: PermissionFlag, routes: [string, string, PermissionFlag?][]): MenuTab => ({
+const tab = (key: string, title: string, base: string, permission: PermissionFlag, routes: [string, string, PermissionFlag?, MenuFeature?][]): MenuTab => ({
   key,
   title,
   path: base,
   permission,
-  routes: routes.map(([segment, routeTitle, flag]) => ({ path: `${base}/${segment}`, title: routeTitle, permission: flag })),
+  routes: routes.map(([segment, routeTitle, flag, feature]) => ({ path: `${base}/${segment}`, title: routeTitle, permission: flag, ...(feature ? { feature } : {}) })),
 });
 
 export const ROUTE_MAP: MenuGroup[] = [
@@ -59,6 +64,8 @@ export const ROUTE_MAP: MenuGroup[] = [
       { path: '/accounts/Revenue', title: 'Revenue', permission: 'p_fn_trust' },
       { path: '/accounts/tenant', title: 'Tenants' },
       { path: '/accounts/unallocated', title: 'Unallocated Funds', permission: 'p_entities' },
+      // Spec 1 §2 leaves the pool screens' routes unnamed: Owner Pools sits with the other parties.
+      { path: '/accounts/pools', title: 'Owner Pools', permission: 'p_entities', feature: 'enable_pools' },
     ],
   },
   {
@@ -87,6 +94,8 @@ export const ROUTE_MAP: MenuGroup[] = [
         ['journals', 'Journals', 'p_entry_journals'],
         ['monthend', 'Month End', 'p_month_end'],
         ['payments', 'Payments', 'p_entry_payments'],
+        // Beside Charge Release and Disbursement, whose flag it shares (spec 1 §2 names no route).
+        ['poolrelease', 'Release Pool Funds', 'p_entry_disbursement', 'enable_pools'],
         ['receipts', 'Receipts', 'p_entry_receipts'],
       ]),
       tab('setup', 'Setup', '/management/setup', 'p_set_up', [

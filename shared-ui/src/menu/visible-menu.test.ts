@@ -10,6 +10,19 @@ describe('visibleMenu', () => {
     expect(menu).toEqual(ROUTE_MAP);
   });
 
+  it('lists the owner pool screens only while Control Settings enable_pools is on', () => {
+    const pools = (features?: Record<string, unknown>) => {
+      const menu = visibleMenu({ p_is_admin: true }, ROUTE_MAP, features);
+      const accounts = menu.find((g) => g.key === 'accounts')?.routes ?? [];
+      const transactions = menu.find((g) => g.key === 'management')?.tabs?.find((t) => t.key === 'transactions')?.routes ?? [];
+      return [...accounts, ...transactions].filter((r) => r.feature === 'enable_pools').map((r) => r.path);
+    };
+    expect(pools({ enable_pools: true })).toEqual(['/accounts/pools', '/management/transactions/poolrelease']);
+    expect(pools({ enable_pools: false })).toEqual([]);
+    // Without the control record (not loaded yet) the menu keeps them; the screens say when pools are off.
+    expect(pools()).toHaveLength(2);
+  });
+
   it('shows a user with no flags only the items without a permission', () => {
     const menu = visibleMenu({});
     expect(keys(menu)).toEqual(['dashboard']);

@@ -7,9 +7,16 @@ export function canSee(permissions: Permissions, permission: MenuRoute['permissi
   return permissions.p_is_admin === true || permissions[permission] === true;
 }
 
-/** The route map cut down to what these permissions may see; empty tabs are dropped. */
-export function visibleMenu(permissions: Permissions, map: MenuGroup[] = ROUTE_MAP): MenuGroup[] {
-  const routes = (list: MenuRoute[]) => list.filter((r) => canSee(permissions, r.permission));
+/** The control record, whose switches (MenuFeature keys) turn routes on. */
+export type MenuFeatures = Record<string, unknown>;
+
+/**
+ * The route map cut down to what these permissions may see; empty tabs are dropped. Given the
+ * control record (`features`), routes behind a switch that is off are dropped too; without it
+ * they stay (the screen itself says when its switch is off).
+ */
+export function visibleMenu(permissions: Permissions, map: MenuGroup[] = ROUTE_MAP, features?: MenuFeatures): MenuGroup[] {
+  const routes = (list: MenuRoute[]) => list.filter((r) => canSee(permissions, r.permission) && (!r.feature || !features || features[r.feature] === true));
   return map
     .filter((group) => canSee(permissions, group.permission))
     .map((group) => ({

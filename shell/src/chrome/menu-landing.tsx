@@ -1,5 +1,5 @@
 import { Spinner, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { RouteCardSection, notify, pinnedPaths, useCurrentUser, usePinnedCards, useTogglePin, visibleMenu } from 'shared-ui';
+import { RouteCardSection, notify, pinnedPaths, useControl, useCurrentUser, usePinnedCards, useTogglePin, visibleMenu } from 'shared-ui';
 
 const useStyles = makeStyles({ title: { margin: `0 0 ${tokens.spacingVerticalL}` } });
 
@@ -12,8 +12,9 @@ export function MenuLanding({ groupKey }: { groupKey: 'management' | 'reports' }
   const user = useCurrentUser().data;
   const pinned = usePinnedCards(user?.id);
   const toggle = useTogglePin(user?.id);
+  const control = useControl().data;
   if (!user) return <Spinner />;
-  const group = visibleMenu(user.permissions).find((g) => g.key === groupKey);
+  const group = visibleMenu(user.permissions, undefined, control ?? undefined).find((g) => g.key === groupKey);
   if (!group) return null;
   const paths = pinnedPaths(pinned.data);
   return (

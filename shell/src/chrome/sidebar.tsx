@@ -40,7 +40,7 @@ export function Sidebar({ state }: { state: SidebarState }) {
   const control = useControl().data;
   const compact = state === 'thumbs';
   if (!user || state === 'none') return null;
-  const menu = visibleMenu(user.permissions);
+  const menu = visibleMenu(user.permissions, undefined, control ?? undefined);
   const path = location.pathname;
 
   const link = (to: string, label: string, icon?: ReactElement, extra?: string) => {

@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import '../../../shared-ui/src/testing/dom.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient, startupKeys } from 'shared-ui';
+import PoolsScreen from './pools-screen.js';
+import { percentTotal } from './rules.js';
+
+const control = { month_year_startcase: 'November 2026', current_year: 2026, current_month: 11, enable_pools: true };
+const user = { id: 'ADMIN', permissions: { p_is_admin: true } };
+const pool = { code: 'POOLRES', type: 'POOL', category: 'POOLS', name: 'Resort Pool', phone1: '07 5555 0000', email: 'pool@example.com', state: 'QLD', postcode: '4567', funds: 100, pending: 0, balance: 100, disburse_method: 'EFT', _pk: 'POOLRES' };
+const lookups = {
+  entity: [{ code: 'OWNA', name: 'Owner A', type: 'OWNER' }, { code: 'OWNB', name: 'Owner B', type: 'OWNER' }, { code: 'POOLRES', name: 'Resort Pool', type: 'POOL' }],
+  category: [{ code: 'POOLS', name: 'Letting Pools', type: 'POOL' }], bank: [], account: [], unit: [], business: {}, unitType: [], unitClass: [], gstCode: [], accountType: [], cardType: [], templates: [], years: [], months: [], entityTypes: [], statementFormats: [], userKey: 'x', sync: false,
+};
+
+function stubApi() {
+  const calls: { call: string; body?: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const call = `${init?.method ?? 'GET'} ${url}`;
+    calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if (call.startsWith('GET /api/entity/list/POOL')) return json({ data: [pool] });
+    if (call === 'GET /api/entity/POOLRES') return json({ data: pool });
+    if (call === 'GET /api/pool/POOLRES') return json({ data: { code: 'POOLRES', basis: 'UNITS', members: [{ entity: 'OWNA', name: 'Owner A', units: 2, nights: 300, percent: 0, share: 0 }] } });
+    if (call === 'PUT /api/pool/POOLRES') return json({ data: {}, message: 'Pool POOLRES members saved' });
+    if (call === 'GET /api/auth') return json({ data: [user] });
+    if (call === 'POST /api/lookup') return json({ data: lookups });
+    return json({ data: control });
+  });
+  return calls;
+}
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('Owner Pools (spec 3 §2)', () => {
+  it('lists pools with their columns and edits the members and their basis', async () => {
+    const calls = stubApi();
+    queryClient.setQueryData(startupKeys.control, control);
+    queryClient.setQueryData(startupKeys.user, user);
+    queryClient.setQueryData(startupKeys.lookups, lookups);
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <QueryClientProvider client={queryClient}>
+          <PoolsScreen />
+        </QueryClientProvider>
+      </FluentProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Owner Pools' });
+    expect(await within(table).findByText('Resort Pool')).toBeTruthy();
+    for (const h of ['Category', 'Phone', 'Email', 'State', 'Postcode', 'Funds', 'Pending', 'Balance']) expect(within(table).getByRole('columnheader', { name: new RegExp(h) })).toBeTruthy();
+
+    await userEvent.click(within(table).getByText('Resort Pool'));
+    const editor = await screen.findByRole('alertdialog');
+    await userEvent.click(within(editor).getByRole('tab', { name: 'Members' }));
+    expect(await within(editor).findByText('Owner A')).toBeTruthy();
+
+    await userEvent.click(within(editor).getByRole('combobox', { name: 'Share of each member by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Set percent' }));
+    const percent = await within(editor).findByRole('spinbutton', { name: 'Percent OWNA' });
+    await userEvent.clear(percent);
+    await userEvent.type(percent, '60');
+    expect(within(editor).getByText(/total 60.00; they must total 100.00/)).toBeTruthy();
+    expect((within(editor).getByRole('button', { name: 'Save Members' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(percent);
+    await userEvent.type(percent, '100');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save Members' }));
+    await waitFor(() => expect(calls.find((c) => c.call === 'PUT /api/pool/POOLRES')?.body).toEqual({ basis: 'PERCENT', members: [{ entity: 'OWNA', percent: 100 }] }));
+  });
+
+  it('says so when pools are off', async () => {
+    stubApi();
+    queryClient.setQueryData(startupKeys.control, { ...control, enable_pools: false });
+    queryClient.setQueryData(startupKeys.user, user);
+    render(<FluentProvider theme={webLightTheme}><QueryClientProvider client={queryClient}><PoolsScreen /></QueryClientProvider></FluentProvider>);
+    expect(await screen.findByText(/Owner pools are not enabled/)).toBeTruthy();
+  });
+
+  it('totals set percentages to the cent', () => {
+    expect(percentTotal([{ percent: 33.33 }, { percent: 33.33 }, { percent: 33.34 }])).toBe(100);
+  });
+});

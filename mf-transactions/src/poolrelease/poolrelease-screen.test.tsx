@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import '../../../shared-ui/src/testing/dom.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { PoolReleaseRow } from 'api/contracts/pools';
+import { queryClient, startupKeys } from 'shared-ui';
+import PoolReleaseScreen from './poolrelease-screen.js';
+import { releaseBody, totalToDisburse } from './rules.js';
+
+const control = { month_year_startcase: 'November 2026', current_year: 2026, current_month: 11, enable_pools: true };
+const user = { id: 'ADMIN', permissions: { p_is_admin: true } };
+const member = (entity: string, share: number) => ({ entity, name: `Owner ${entity}`, units: 1, nights: 100, percent: 0, share });
+const pools: PoolReleaseRow[] = [
+  { id: 'POOLRES', code: 'POOLRES', type: 'POOL', name: 'Resort Pool', basis: 'UNITS', funds: 100, hold_always: 0, hold_this_month: 0, charges: 0, balance: 100, disburse: 100, members: [member('OWNA', 33.33), member('OWNB', 66.67)] },
+  { id: 'POOLBAY', code: 'POOLBAY', type: 'POOL', name: 'Bay Pool', basis: 'UNITS', funds: 50, hold_always: 10, hold_this_month: 0, charges: 5, balance: 35, disburse: 0, members: [member('OWNA', 0)] },
+];
+
+function stubApi() {
+  const calls: { call: string; body?: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const call = `${init?.method ?? 'GET'} ${url}`;
+    calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if (call === 'GET /api/control/poolrelease') return json({ data: pools });
+    if (call === 'POST /api/control/poolrelease') return json({ data: { pools: 1, total: 10000, refs: ['9'] }, message: '1 pool released: $100.00 to members', error: false });
+    if (call === 'GET /api/auth') return json({ data: [user] });
+    return json({ data: control });
+  });
+  return calls;
+}
+
+const renderScreen = () => render(
+  <FluentProvider theme={webLightTheme}>
+    <QueryClientProvider client={queryClient}>
+      <PoolReleaseScreen />
+    </QueryClientProvider>
+  </FluentProvider>,
+);
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('Release Pool Funds (spec 3 §2, §4)', () => {
+  it('disables pools with charges, warns once after 500 ms, shows holds only above 0, and releases the ticked pools', async () => {
+    const calls = stubApi();
+    queryClient.setQueryData(startupKeys.control, control);
+    queryClient.setQueryData(startupKeys.user, user);
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Release Pool Funds' });
+    expect(await within(table).findByText('Resort Pool')).toBeTruthy();
+    // The warning waits 500 ms.
+    expect(screen.queryByTestId('unreleased-warning')).toBeNull();
+    expect(await screen.findByTestId('unreleased-warning', {}, { timeout: 2000 })).toBeTruthy();
+    expect(screen.getByTestId('unreleased-warning').textContent).toContain('POOLBAY');
+
+    expect((within(table).getByRole('checkbox', { name: 'Select POOLBAY' }) as HTMLInputElement).disabled).toBe(true);
+    // Bay Pool's hold always (10) shows; Resort Pool's zero holds are blank.
+    expect(within(table).getAllByText('$10.00').length).toBeGreaterThan(0);
+
+    const releaseButton = screen.getByRole('button', { name: 'Release Funds' }) as HTMLButtonElement;
+    expect(releaseButton.disabled).toBe(true);
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select POOLRES' }));
+    expect(screen.getByTestId('pool-release-total').textContent).toContain('$100.00');
+    await waitFor(() => expect(releaseButton.disabled).toBe(false));
+
+    // Dismissed, the warning does not come back when the list reloads.
+    await userEvent.click(within(screen.getByTestId('unreleased-warning')).getByRole('button', { name: 'Dismiss' }));
+    await userEvent.click(releaseButton);
+    expect(await screen.findByText('1 pool released: $100.00 to members')).toBeTruthy();
+    expect(calls.find((c) => c.call === 'POST /api/control/poolrelease')?.body).toEqual([{ pool: { entity: 'POOLRES', amount: 100 }, members: pools[0]!.members }]);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(screen.queryByTestId('unreleased-warning')).toBeNull();
+  });
+
+  it('counts only ticked pools that may be released', () => {
+    expect(totalToDisburse(pools, new Set(['POOLRES', 'POOLBAY']))).toBe(100);
+    expect(totalToDisburse(pools, new Set(['POOLBAY']))).toBe(0);
+    expect(releaseBody(pools, new Set(['POOLBAY']))).toEqual([]);
+  });
+});
