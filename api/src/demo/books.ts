@@ -25,6 +25,7 @@ import { reverseTxn } from '../ledger/reversal.js';
 import { writeLog } from '../log/system-log.js';
 import { prng } from './random.js';
 import { postDemoTenancies } from './tenancies.js';
+import { DEMO_POOL, poolsAndSnapshotsDemo } from './pools-snapshots.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -596,5 +597,7 @@ export async function postStartBooks(db: Database, userId = 'ADMIN'): Promise<Bo
   const rentals = await postDemoTenancies(db.company(schemaNameFor(DEMO_COMPANY.code)), userId, await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))));
   console.log(`Demo bank: ${banking.deposits} deposits banked, ${banking.reconciliations} months reconciled, a statement of ${banking.statementLines} lines imported (${banking.matched} matched).`);
   console.log(`Demo rentals: ${rentals.tenancies} tenancies, ${rentals.arrears} in arrears.`);
+  const pools = await poolsAndSnapshotsDemo(db.company(schemaNameFor(DEMO_COMPANY.code)));
+  console.log(`Demo pools and snapshots: ${DEMO_POOL.code} with ${pools.poolMembers} members, snapshots of ${pools.snapshotYears.join(' and ')}.`);
   return summary;
 }
