@@ -34,7 +34,7 @@ test('owner pools: the list and its members, Release Pool Funds releases the dem
     await editor.getByRole('tab', { name: 'Members' }).click();
     await expect(editor.getByRole('table', { name: 'Pool members' }).getByTestId('list-row').first()).toBeVisible();
     await shot(page, width, 'owner-pool-members');
-    await editor.getByRole('button', { name: 'Close' }).first().click();
+    await editor.getByRole('button', { name: 'Cancel' }).click();
     await openScreen(page, '/management/transactions/poolrelease', 'Release Pool Funds');
     await shot(page, width, 'release-pool-funds');
   }
@@ -59,7 +59,7 @@ test('snapshots: a year imported from a CSV shows by month and on the revenue ch
   const csv = [`Account,${Array.from({ length: 12 }, () => year).join(',')}`, 'Month,1,2,3,4,5,6,7,8,9,10,11,12', `COMMISS,${Array.from({ length: 12 }, () => '4321.00').join(',')}`].join('\n');
   await openScreen(page, '/management/setup/snapshot', 'Snapshots');
   await page.getByTestId('snapshot-file').setInputFiles({ name: 'snapshot.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByText(`Snapshot imported: 1 accounts for 12 months (Jan ${year} to Dec ${year})`)).toBeVisible();
+  await expect(page.getByText(`Snapshot imported: 1 account for 12 months (Jan ${year} to Dec ${year})`)).toBeVisible();
   const table = page.getByRole('table', { name: 'Snapshots' });
   await expect(table.getByText('Letting Commission')).toBeVisible();
   await expect(table.getByText('$4,321.00').first()).toBeVisible();

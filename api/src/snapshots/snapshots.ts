@@ -22,7 +22,7 @@ export async function importSnapshot(trx: Db, lines: string[]): Promise<{ year: 
   const { periods, rows } = parsed.value;
   await replaceMonths(trx, periods, rows.flatMap((r) => periods.map((p, k) => ({ ...p, account_id: r.account, amount: r.amounts[k]! }))));
   const range = periods.length === 1 ? monthLabel(periods[0]!) : `${monthLabel(periods[0]!)} to ${monthLabel(periods[periods.length - 1]!)}`;
-  return { year: periods[0]!.year, months: periods.length, accounts: rows.length, message: `Snapshot imported: ${rows.length} accounts for ${periods.length} month${periods.length === 1 ? '' : 's'} (${range})` };
+  return { year: periods[0]!.year, months: periods.length, accounts: rows.length, message: `Snapshot imported: ${rows.length} account${rows.length === 1 ? '' : 's'} for ${periods.length} month${periods.length === 1 ? '' : 's'} (${range})` };
 }
 
 async function replaceMonths(trx: Db, periods: { year: number; month: number }[], values: { year: number; month: number; account_id: string; amount: number }[]) {
@@ -69,7 +69,7 @@ export async function rebuildSnapshot(trx: Db, year: number, month: number): Pro
   const periods = Array.from({ length: month }, (_, i) => ({ year, month: i + 1 }));
   const accounts = new Set(rows.map((r) => r.account_id));
   await replaceMonths(trx, periods, rows.map((r) => ({ year, month: Number(r.month), account_id: r.account_id, amount: Number(r.total) })));
-  return { months: month, accounts: accounts.size, message: `Snapshot of ${year} rebuilt from the ledger: ${accounts.size} accounts for ${month} month${month === 1 ? '' : 's'}` };
+  return { months: month, accounts: accounts.size, message: `Snapshot of ${year} rebuilt from the ledger: ${accounts.size} account${accounts.size === 1 ? '' : 's'} for ${month} month${month === 1 ? '' : 's'}` };
 }
 
 /**

@@ -49,8 +49,8 @@ export function MembersTab({ ctx }: { ctx: EditorContext<ListRecord> }) {
   const columns: ListColumn<MemberRow>[] = [
     { header: 'Owner', field: 'entity', width: 110 },
     { header: 'Name', field: 'name' },
-    { header: 'Units', field: 'units', kind: 'number', width: 70 },
-    { header: 'Nights', field: 'nights', kind: 'number', width: 80 },
+    { header: 'Units', field: 'units', align: 'right', width: 70, render: (m) => String(m.units) },
+    { header: 'Nights', field: 'nights', align: 'right', width: 80, render: (m) => String(m.nights) },
     ...(basis === 'PERCENT' ? [{
       header: 'Percent', id: 'percent', width: 110,
       render: (m: MemberRow) => (

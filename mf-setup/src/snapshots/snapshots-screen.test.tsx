@@ -22,7 +22,7 @@ function stubApi() {
     if (call === 'GET /api/snapshot/years') return json({ data: [{ year: 2025 }] });
     if (call === 'GET /api/snapshot/summary/2025') return json({ data: [{ account_id: 'COMMISS', description: 'Letting Commission', ...months(1000), dec: 1234.5 }] });
     if (call.startsWith('GET /api/snapshot/summary/')) return json({ data: [] });
-    if (call === 'POST /api/snapshot') return json({ data: { year: 2024, months: 1, accounts: 1 }, message: 'Snapshot imported: 1 accounts for 1 month (Mar 2024)', error: false });
+    if (call === 'POST /api/snapshot') return json({ data: { year: 2024, months: 1, accounts: 1 }, message: 'Snapshot imported: 1 account for 1 month (Mar 2024)', error: false });
     if (call === 'GET /api/auth') return json({ data: [user] });
     return json({ data: control });
   });

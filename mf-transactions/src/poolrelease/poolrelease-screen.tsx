@@ -30,8 +30,8 @@ const columns: ListColumn<Row>[] = [
 const memberColumns: ListColumn<Member>[] = [
   { header: 'Member', field: 'entity', width: 110 },
   { header: 'Name', field: 'name' },
-  { header: 'Units', field: 'units', kind: 'number', width: 70 },
-  { header: 'Nights', field: 'nights', kind: 'number', width: 80 },
+  { header: 'Units', field: 'units', align: 'right', width: 70, render: (m) => String(m.units) },
+  { header: 'Nights', field: 'nights', align: 'right', width: 80, render: (m) => String(m.nights) },
   { header: 'Percent', field: 'percent', kind: 'number', width: 80 },
   { header: 'Share', field: 'share', kind: 'money', width: 110 },
 ];
