@@ -210,12 +210,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/control/:key': { summary: 'Change one control setting' },
   'POST /api/lookup': { summary: 'Lookups: the lists the screens pick from (codes and names), by name or ALL' },
   'GET /api/control/3waybalance': { summary: 'Dashboard: the three-way reconciliation' },
-  'GET /api/control/revenuechart': { summary: 'Dashboard: business revenue by month, up to five years' },
+  'GET /api/control/revenuechart': { summary: 'Dashboard: business revenue by month, up to five years', description: 'Months without transactions come from the imported snapshots.' },
   'GET /api/control/equality/:period': { summary: 'Dashboard: distribution equality by unit type' },
   'GET /api/control/audit': { summary: 'Run the audit (tasks by severity)' },
   'GET /api/task': { summary: 'Tasks & Audit: the stored audit tasks' },
   'GET /api/control/debitoccurrences': { summary: 'Debit occurrences (ledgers that went below zero)' },
   'GET /api/control/health': { summary: 'Dashboard: the health check card (tasks by severity and age)' },
+
+  // Owner pools and snapshots (issue 14)
+  'GET /api/pool/:code': { summary: 'An owner pool\'s release basis (UNITS, NIGHTS or PERCENT) and members', description: 'Needs Control Settings\' enable_pools on (else 409).' },
+  'PUT /api/pool/:code': { summary: 'Set an owner pool\'s basis and members (owners; set percentages total 100 under PERCENT)' },
+  'GET /api/control/poolrelease': { summary: 'Release Pool Funds: each pool\'s funds, holds, charges, what it would release and its members\' shares' },
+  'POST /api/control/poolrelease': { summary: 'Release pools to their members pro rata, to the cent (one journal per pool)', description: 'Amounts are recomputed; a pool with charges, a stale amount or nothing to release refuses the call (409). Accepts an Idempotency-Key header.' },
+  'GET /api/snapshot/years': { summary: 'Snapshots: the years held' },
+  'GET /api/snapshot/summary/:year': { summary: 'Snapshots: a year\'s accounts by month, Jan to Dec' },
+  'POST /api/snapshot': { summary: 'Import a snapshot CSV (the file as an array of lines)', description: 'Replaces the months the file names; a file with any error imports nothing (400 with every problem).' },
+  'POST /api/snapshot/rebuild': { summary: 'Rebuild a year\'s snapshot up to a month from the ledger (support users)' },
 
   // Users
   'GET /api/user/list': { summary: 'List the company\'s users' },
