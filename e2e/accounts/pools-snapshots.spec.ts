@@ -59,7 +59,7 @@ test('snapshots: a year imported from a CSV shows by month and on the revenue ch
   const csv = [`Account,${Array.from({ length: 12 }, () => year).join(',')}`, 'Month,1,2,3,4,5,6,7,8,9,10,11,12', `COMMISS,${Array.from({ length: 12 }, () => '4321.00').join(',')}`].join('\n');
   await openScreen(page, '/management/setup/snapshot', 'Snapshots');
   await page.getByTestId('snapshot-file').setInputFiles({ name: 'snapshot.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByText(`Snapshot imported: 1 account for 12 months (Jan ${year} to Dec ${year})`)).toBeVisible();
+  await expect(page.getByText(`Snapshot imported: 1 account for 12 months (Jan ${year} to Dec ${year})`, { exact: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Snapshots' });
   await expect(table.getByText('Letting Commission')).toBeVisible();
   await expect(table.getByText('$4,321.00').first()).toBeVisible();
