@@ -73,5 +73,7 @@ test('snapshots: a year imported from a CSV shows by month and on the revenue ch
   const chart = page.getByTestId('revenue-chart');
   await expect(chart).toBeVisible({ timeout: 30_000 });
   await expect(chart).toHaveAttribute('data-years', new RegExp(`\\b${year}\\b`));
+  // The chart itself loads after the card (a lazy chunk): wait for its lines before the screenshot.
+  await expect(chart.locator('svg').first()).toBeVisible({ timeout: 30_000 });
   await shot(page, 1280, 'dashboard-revenue');
 });
