@@ -18,9 +18,9 @@ import * as companyIdempotencyKeys from '../../migrations/company/20261125T2130_
 import * as companyReportArchive from '../../migrations/company/20261126T0900_report_archive.js';
 import * as companyEmailOutbox from '../../migrations/company/20261126T1000_email_outbox.js';
 import * as companyTenancies from '../../migrations/company/20261126T1100_tenancies.js';
-import * as companyTaxCodeSurcharge from '../../migrations/company/20261126T1400_tax_code_surcharge.js';
 import * as companyOwnerPools from '../../migrations/company/20261126T1200_owner_pools.js';
 import * as companySnapshots from '../../migrations/company/20261126T1210_snapshots.js';
+import * as companyTaxCodeSurcharge from '../../migrations/company/20261126T1400_tax_code_surcharge.js';
 import { CONTROL_SCHEMA } from './open.js';
 
 /** Listed explicitly so the set of migrations is the same under tsx, vitest and any bundler. */
@@ -46,9 +46,9 @@ const companyMigrations: Record<string, Migration> = {
   '20261126T0900_report_archive': companyReportArchive,
   '20261126T1000_email_outbox': companyEmailOutbox,
   '20261126T1100_tenancies': companyTenancies,
-  '20261126T1400_tax_code_surcharge': companyTaxCodeSurcharge,
   '20261126T1200_owner_pools': companyOwnerPools,
   '20261126T1210_snapshots': companySnapshots,
+  '20261126T1400_tax_code_surcharge': companyTaxCodeSurcharge,
 };
 
 const provider = (migrations: Record<string, Migration>): MigrationProvider => ({
