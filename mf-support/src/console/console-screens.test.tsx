@@ -11,6 +11,7 @@ import { queryClient } from 'shared-ui';
 import { AddCompany } from './add-company/add-company.js';
 import { AddUser } from './add-user/add-user.js';
 import { ImportEntities } from './import/import-entities.js';
+import { RebuildSnapshot } from './rebuild-snapshot/rebuild-snapshot.js';
 import { RemoveCompany } from './remove-company/remove-company.js';
 import { removeRefusal } from './remove-company/rules.js';
 import { SchemaUpdate } from './schema-update/schema-update.js';
@@ -131,5 +132,22 @@ describe('Schema Update', () => {
     expect(await screen.findByText('Migration failed in schema co_newtrust01')).toBeTruthy();
     expect(screen.getByText('Failed')).toBeTruthy();
     expect(screen.getByText('Up to date')).toBeTruthy();
+  });
+});
+
+describe('Rebuild Snapshot', () => {
+  it('needs both year and month, then asks the server to rebuild them', async () => {
+    const calls = stubApi({ 'POST /api/snapshot/rebuild': { body: { data: { months: 3 }, message: 'Snapshot 2025 rebuilt for January to March' } } });
+    show(<RebuildSnapshot database="DEMOTRUST" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Rebuild' }));
+    expect(await screen.findByText('Year must be chosen')).toBeTruthy();
+    expect(screen.getByText('Month must be chosen')).toBeTruthy();
+    expect(calls.some((c) => c.call === 'POST /api/snapshot/rebuild')).toBe(false);
+
+    await userEvent.selectOptions(screen.getByLabelText(/^Year/), String(new Date().getFullYear() - 1));
+    await userEvent.selectOptions(screen.getByLabelText(/^Month/), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Rebuild' }));
+    await waitFor(() => expect(calls.find((c) => c.call === 'POST /api/snapshot/rebuild')?.body).toEqual({ year: new Date().getFullYear() - 1, month: 3 }));
+    expect(screen.queryByText('Year must be chosen')).toBeNull();
   });
 });

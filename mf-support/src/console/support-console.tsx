@@ -12,6 +12,7 @@ import { AddUser } from './add-user/add-user.js';
 import { BackupRestore } from './backup/backup-restore.js';
 import { GodUtilities } from './god-utilities/god-utilities.js';
 import { ImportEntities } from './import/import-entities.js';
+import { RebuildSnapshot } from './rebuild-snapshot/rebuild-snapshot.js';
 import { RemoveCompany } from './remove-company/remove-company.js';
 import { SchemaUpdate } from './schema-update/schema-update.js';
 
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
   action: { maxWidth: '900px' },
 });
 
-/** The console's actions by key; Booking System Import and Rebuild Snapshot are not built yet. */
+/** The console's actions by key; Booking System Import is not built yet. */
 const ACTION_SCREENS: Record<string, (p: { database: string; godLevel: boolean }) => ReactElement> = {
   'add-company': () => <AddCompany />,
   'remove-company': ({ database, godLevel }) => <RemoveCompany database={database} godLevel={godLevel} />,
@@ -36,6 +37,7 @@ const ACTION_SCREENS: Record<string, (p: { database: string; godLevel: boolean }
   backup: ({ database }) => <BackupRestore database={database} />,
   'schema-update': () => <SchemaUpdate />,
   import: ({ database }) => <ImportEntities key={database} database={database} />,
+  'rebuild-snapshot': ({ database }) => <RebuildSnapshot key={database} database={database} />,
   'god-utilities': ({ database, godLevel }) => (godLevel ? <GodUtilities database={database} /> : <></>),
 };
 
