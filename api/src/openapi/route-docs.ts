@@ -157,6 +157,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Permanent rentals
   'GET /api/rental/list': { summary: 'List the tenancy agreements with rent in arrears, due now and pending' },
   'GET /api/rental/:id': { summary: 'Read one tenancy agreement with its outstanding rent and other charges' },
+  'GET /api/rental/:id/statement': { summary: 'The tenancy statement: the rent account period by period, arrears and paid-to date as at today, the bond register', file: 'application/pdf' },
   'POST /api/rental': { summary: 'Add a tenancy agreement (and its bond charge when asked)' },
   'PUT /api/rental': { summary: 'Change a tenancy agreement named by the id in its body (spec 3 §7)' },
   'PUT /api/rental/:id': { summary: 'Change a tenancy agreement' },

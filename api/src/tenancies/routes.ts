@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { type TenancyInput, tenancyContract, tenancyListQuery } from '../contracts/tenancy.js';
 import { applyFeesContract } from '../contracts/unit.js';
 import type { CompanyTables } from '../db/schema.js';
+import { readLetterhead } from '../documents/letterhead.js';
+import { tenancyStatementPdf } from '../documents/tenancy.js';
 import type { AppDeps } from '../deps.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
@@ -10,9 +12,10 @@ import { assertAnyPermission } from '../http/guard.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { businessDate } from '../ledger/business-date.js';
 import { writeLog } from '../log/system-log.js';
+import { pdfResponse } from '../reports/print.js';
 import { deleteFeeCharges } from '../units/fees.js';
 import { feeScope, tenancyIdOf } from '../units/routes.js';
-import { createTenancy, deleteTenancy, listTenancies, readTenancy, undoRent, updateTenancy } from './tenancies.js';
+import { createTenancy, deleteTenancy, listTenancies, readTenancy, tenancyStatement, undoRent, updateTenancy } from './tenancies.js';
 
 const companyDb = (c: Context<AppEnv>) => c.get('company').db as unknown as Kysely<CompanyTables>;
 
@@ -72,6 +75,16 @@ export function rentalRoutes({ requires }: AppDeps) {
     const t = await readTenancy(db, id, await businessDate(db));
     if (!t) throw notFound(`Tenancy ${id} not found`);
     return c.json({ data: t });
+  });
+
+  /** The tenancy statement as a PDF: the rent account period by period, its position today, the bond register. */
+  app.get('/:id/statement', requires('p_bookings'), async (c) => {
+    const id = idParam(c);
+    const db = companyDb(c);
+    const statement = await tenancyStatement(db, id, await businessDate(db));
+    if (!statement) throw notFound(`Tenancy ${id} not found`);
+    const pdf = tenancyStatementPdf(await readLetterhead(db, c.get('company').name), statement, new Date());
+    return pdfResponse({ filename: `Tenancy ${id} statement`, content: pdf });
   });
 
   app.post('/', requires('p_tenancy'), jsonBody(tenancyContract), async (c) => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityDefaults } from '../companies/starter-books.js';
@@ -105,6 +106,19 @@ describe('tenancies', () => {
     const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
     const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
     expect(text).toContain(`rent paid to ${dmy(addDays(start, 13))}`);
+
+    // The tenancy statement: each week charged with the date it was paid, the position, the bond register.
+    const statement = await api.app.request(`/api/rental/${id}/statement`, { headers });
+    expect(statement.status).toBe(200);
+    expect(statement.headers.get('Content-Type')).toBe('application/pdf');
+    const printed = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await statement.arrayBuffer()), encoding: 'utf8' });
+    expect(printed).toContain(`Tenancy Statement ${id}`);
+    expect(printed).toContain('Sam Green (TENGREEN)');
+    expect(printed).toMatch(new RegExp(`${dmy(start)}\\s+${dmy(addDays(start, 6))}\\s+${dmy(today)}\\s+\\$500\\.00`));
+    expect(printed).toMatch(new RegExp(`Rent paid to\\s+${dmy(addDays(start, 13))}`));
+    expect(printed).toMatch(/Rent in arrears\s+\$500\.00/);
+    expect(printed).toMatch(/Bond\s+\$2,000\.00/);
+    expect(printed).toContain('Not yet received');
   });
 
   it('Undo Charges after a partial receipt cancels only the unreceipted advance charges; Update Rent raises them again', async () => {

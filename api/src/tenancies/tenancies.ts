@@ -4,6 +4,7 @@ import { cancelCharge, chargeIsPaid, createCharge, escapeLike } from '../charges
 import type { ChargeValues } from '../contracts/charges.js';
 import { TENANCY_MESSAGES, type TenancyInput, type TenancyItem, type TenancyRecord, type TenancyRow } from '../contracts/tenancy.js';
 import type { CompanyTables } from '../db/schema.js';
+import type { TenancyStatement } from '../documents/tenancy.js';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
 import { addDays } from '../ledger/business-date.js';
 import { openPeriod } from '../ledger/ledger.js';
@@ -127,6 +128,22 @@ export async function readTenancy(db: Db, id: number, today: string): Promise<Te
   }));
   const otherItems: TenancyItem[] = other.map((c) => ({ id: c.id, date: c.date, ref: c.ref, source: c.source, recipient: c.recipient, type: 'OTHER', description: c.memo, amount: toDollars(c.amount), selected: false }));
   return { ...row, items: [...rentItems, ...otherItems] };
+}
+
+/** The tenancy statement's figures as at `today` (documents/tenancy.ts draws it). */
+export async function tenancyStatement(db: Db, id: number, today: string): Promise<TenancyStatement | undefined> {
+  const t = await db.selectFrom('tenancy as t').leftJoin('unit as u', 'u.door', 't.door').selectAll('t').select('u.entity as owner').where('t.id', '=', id).executeTakeFirst();
+  if (!t) return undefined;
+  const lines = await tenancyCharges(db, [id]);
+  const position = positionOf(t as Row, lines, 0, today);
+  const bondCharge = lines.find((l) => l.kind === BOND_SOURCE);
+  return {
+    id, door: t.door, tenant: { code: t.entity, name: t.name }, owner: t.owner ?? null, asAt: today,
+    rent: { value: Number(t.value), frequency: t.frequency, start: t.start_date, expiry: t.expiry_date },
+    lines: rentOf(lines).map((l) => ({ ref: l.ref, from: l.from!, to: l.to!, amount: l.amount, paidOn: l.paid_on })),
+    position: { arrears: position.arrears, due: position.due, pending: position.pending, paid: position.paid, paidTo: position.paid_to },
+    bond: t.bond_applies ? { amount: Number(t.bond), authority: t.bond_entity, ref: bondCharge?.ref ?? null, charged: bondCharge?.date ?? null, receivedOn: bondCharge?.paid_on ?? null } : null,
+  };
 }
 
 const columns = (input: TenancyInput) => ({

@@ -105,6 +105,18 @@ describe('Permanent Rentals (spec 3 §2)', () => {
     expect(within(dialog).getByText('Receipt Selected Charges').closest('button')).toBeTruthy();
   });
 
+  it('prints the tenancy statement the server draws', async () => {
+    const calls = stubApi();
+    const opened = vi.fn(() => null);
+    vi.stubGlobal('open', opened);
+    renderScreen();
+    await userEvent.click(await screen.findByText('Sam Green'));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(await within(dialog).findByText('Print Tenancy Statement'));
+    await waitFor(() => expect(opened).toHaveBeenCalled());
+    expect(calls.some((c) => c.call === 'GET /api/rental/1/statement')).toBe(true);
+  });
+
   it('Lease & Bond: bond fields only when bond applies, the authority read-only once set, the charge shown by its number', async () => {
     stubApi();
     renderScreen();

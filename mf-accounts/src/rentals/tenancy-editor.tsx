@@ -3,12 +3,12 @@ import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Table, TableBody, TableCell,
   TableHeader, TableHeaderCell, TableRow, Text, Toolbar, tokens,
 } from '@fluentui/react-components';
-import { ArrowUndoRegular, DocumentTextRegular, MoneyRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
+import { ArrowUndoRegular, DocumentTextRegular, MoneyRegular, PrintRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TENANCY_FREQUENCIES, type TenancyItem, type TenancyRecord } from 'api/contracts/tenancy';
 import {
   CheckboxField, DateField, DateInput, FormGrid, MoneyField, MultilineField, NumberField, PercentField, SelectField, TextField, api, apiRequest, formatDate, formatMoney,
-  listQueryKey, notify, toIsoDate, useLookups, useSubmissionKey, useWatch, type EditorContext, type EditorTab,
+  listQueryKey, notify, openServerPdf, toIsoDate, useLookups, useSubmissionKey, useWatch, type EditorContext, type EditorTab,
 } from 'shared-ui';
 import { StatementDialog } from '../entities/statement-dialog.js';
 import { OUTSTANDING_GROUPS, durationForExpiry, expiryForDuration, receiptBody } from './rules.js';
@@ -172,7 +172,8 @@ type Open = 'rent' | 'undo' | 'receipt' | 'statement' | null;
 
 /**
  * The saved tenancy's actions (spec 3 §2): Update Rent, Undo Charges, the tenant's Statement
- * (ledger and pending charges), and Receipt Selected Charges while Outstanding items are ticked.
+ * (ledger and pending charges), the printed tenancy statement (rent account and bond register,
+ * drawn by the server), and Receipt Selected Charges while Outstanding items are ticked.
  * Each change re-reads the tenancy afterwards.
  */
 export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactElement | null {
@@ -191,6 +192,7 @@ export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactEle
         <Button size="small" icon={<MoneyRegular />} disabled={readOnly} onClick={() => setOpen('rent')}>Update Rent</Button>
         <Button size="small" icon={<ArrowUndoRegular />} disabled={readOnly} onClick={() => setOpen('undo')}>Undo Charges</Button>
         <Button size="small" icon={<DocumentTextRegular />} onClick={() => setOpen('statement')}>Statement</Button>
+        <Button size="small" icon={<PrintRegular />} onClick={() => void openServerPdf(`/api/rental/${record.id}/statement`)}>Print Tenancy Statement</Button>
         {ticked.length ? (
           <Button size="small" appearance="primary" icon={<ReceiptMoneyRegular />} onClick={() => setOpen('receipt')}>Receipt Selected Charges</Button>
         ) : null}
@@ -269,10 +271,7 @@ function ReceiptDialog({ record, ticked, onClose, onDone }: { record: TenancyRec
       notify({ title: r.message, intent: 'success', timeout: 4000 });
       onDone();
       onClose();
-      const pdf = await api.get<Response>(`/api/cashbook/print/${r.data.id}`, { raw: true });
-      const url = URL.createObjectURL(await pdf.blob());
-      window.open(url, '_blank');
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      await openServerPdf(`/api/cashbook/print/${r.data.id}`);
     },
     onError: (e) => notify({ title: e.message, intent: 'error', timeout: 6000 }),
   });
