@@ -59,9 +59,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderScreen() {
+function renderScreen(as: typeof user | { id: string; permissions: Record<string, boolean> } = user) {
   queryClient.setQueryData(startupKeys.control, control);
-  queryClient.setQueryData(startupKeys.user, user);
+  queryClient.setQueryData(startupKeys.user, as);
   queryClient.setQueryData(startupKeys.lookups, lookups);
   render(
     <FluentProvider theme={webLightTheme}>
@@ -103,6 +103,16 @@ describe('Permanent Rentals (spec 3 §2)', () => {
     expect(within(dialog).getAllByText('None')).toHaveLength(2);
     await userEvent.click(within(dialog).getByLabelText('Receipt 41'));
     expect(within(dialog).getByText('Receipt Selected Charges').closest('button')).toBeTruthy();
+  });
+
+  it('shows a tenancy read only, without Add or Update Rent, to a user without p_tenancy', async () => {
+    stubApi();
+    renderScreen({ ...user, permissions: { p_bookings: true } });
+    await userEvent.click(await screen.findByText('Sam Green'));
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect((within(dialog).getByText('Update Rent').closest('button') as HTMLButtonElement).disabled).toBe(true));
+    expect((within(dialog).getByText('Undo Charges').closest('button') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
   });
 
   it('prints the tenancy statement the server draws', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { DocumentTextRegular, PresenceBlockedRegular } from '@fluentui/react-icons';
 import { StatementDialog } from '../entities/statement-dialog.js';
-import { ListEditor, formatMoney, queryClient, startupKeys, type ListColumn } from 'shared-ui';
+import { ListEditor, formatMoney, queryClient, startupKeys, useCurrentUser, type ListColumn } from 'shared-ui';
 import { NEW_TENANCY, TENANCY_FIELD_KINDS, arrearsColour, dueColour, tenancyFormSchema, tenancyWireValues } from './rules.js';
 import { TENANCY_TABS, TenancyActions, type TenancyEditorRecord } from './tenancy-editor.js';
 
@@ -33,6 +33,8 @@ const refreshLookups = () => void queryClient.invalidateQueries({ queryKey: star
  */
 export default function RentalsScreen() {
   const [statement, setStatement] = useState<TenancyEditorRecord | null>(null);
+  // The screen opens with p_bookings; changing a tenancy (and Update Rent, Undo Charges) needs p_tenancy (issue 17's rule).
+  const mayChange = Boolean(useCurrentUser().data?.permissions?.p_tenancy);
   return (
     <>
     <ListEditor<TenancyEditorRecord>
@@ -49,6 +51,7 @@ export default function RentalsScreen() {
       toBody={(values) => tenancyWireValues(Object.fromEntries(Object.entries(values).filter(([k]) => k !== '_ticked')))}
       editorTitle={(record, isNew) => (isNew ? 'Add Tenancy Agreement' : `Tenancy Agreement:${String(record?.id ?? '')}`)}
       editorTabs={TENANCY_TABS}
+      readOnly={!mayChange}
       editorToolbar={(ctx) => <TenancyActions {...ctx} />}
       closeOnSave={false}
       afterSave={refreshLookups}
