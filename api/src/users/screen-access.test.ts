@@ -24,6 +24,9 @@ const READS: Record<string, [string, string, unknown?][]> = {
   '/accounts/ReceiptsAndPayments': [['GET', '/api/cashbook/receipt/list?page=1&pageSize=25'], ['GET', '/api/cashbook/payment/list?page=1&pageSize=25']],
   '/accounts/Revenue': [['GET', '/api/control/revenuechart']],
   '/accounts/tenant': [['GET', '/api/entity/list/TENANT']],
+  // The pool screens read with their flags; pools are off in the test company, so they answer 409, never 403.
+  '/accounts/pools': [['GET', '/api/entity/list/POOL'], ['GET', '/api/pool/POOLTEST']],
+  '/management/transactions/poolrelease': [['GET', '/api/control/poolrelease']],
   '/accounts/owners': [['GET', '/api/entity/list/OWNER'], ['GET', '/api/entity/OWNSMITH'], ['GET', '/api/entity/pending/OWNSMITH'], ['GET', '/api/entity/balance/OWNSMITH'], ['GET', '/api/entity/statement/OWNSMITH']],
   '/accounts/suppliers': [['GET', '/api/entity/list/SUPPLIER']],
   '/accounts/unallocated': [['GET', '/api/entity/list/UNALLOC']],
