@@ -179,14 +179,12 @@ describe('e-mail outbox through a real SMTP server', () => {
 
   it('waits as New while the server cannot be reached, then goes when it can', async () => {
     const id = await plain('later@example.com');
-    const m = new Mailer(api.db, { retryBaseMs: 10 });
+    const m = new Mailer(api.db, { retryBaseMs: 0 });
     m.use('smtp://127.0.0.1:1', { ignoreTLS: true });
-    // The pass's totals may include a message an earlier test left waiting (seen once on
-    // PostgreSQL), so this message's own row and delivery are what is checked.
-    expect((await m.tick()).retried).toBeGreaterThanOrEqual(1);
+    // One pass tries a message once, even when its back-off (none here) ends before the pass does.
+    expect((await m.tick()).retried).toBe(1);
     expect(await statusOf(id)).toMatchObject({ current_status: EMAIL_STATUS.NEW, attempts: 1 });
     m.use(smtp.url, { ignoreTLS: true });
-    await new Promise((r) => setTimeout(r, 30));
     await m.tick();
     expect(await statusOf(id)).toMatchObject({ current_status: EMAIL_STATUS.SENT, attempts: 2 });
     expect(smtp.received.filter((r) => r.to.includes('later@example.com'))).toHaveLength(1);

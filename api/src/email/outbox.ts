@@ -124,11 +124,11 @@ export async function reconcileInterrupted(db: Db): Promise<number> {
 }
 
 /** Takes the next due message and marks it being sent, committed before any SMTP traffic. */
-async function claimNext(db: Db, now: Date) {
+async function claimNext(db: Db, now: Date, dueBy: Date) {
   const claimed = await db.updateTable('email_log')
     .set({ sending_started_at: now, attempts: sql`attempts + 1` })
     .where('id', '=', (eb) => eb.selectFrom('email_log').select('id')
-      .where('current_status', '=', EMAIL_STATUS.NEW).where('sending_started_at', 'is', null).where('next_attempt_at', '<=', now)
+      .where('current_status', '=', EMAIL_STATUS.NEW).where('sending_started_at', 'is', null).where('next_attempt_at', '<=', dueBy)
       .orderBy('next_attempt_at').orderBy('id').limit(1).forUpdate().skipLocked())
     .returning('id').executeTakeFirst();
   const id = claimed?.id;
@@ -170,8 +170,11 @@ export interface SendDueResult {
 export async function sendDue(db: Db, send: SendMessage, options: SendDueOptions = {}): Promise<SendDueResult> {
   const now = options.now ?? (() => new Date());
   const result: SendDueResult = { sent: 0, failed: 0, retried: 0, dropped: await reconcileInterrupted(db) };
+  // Due when the pass began: a message put back for a retry during the pass waits for the next
+  // one, so one pass tries each message at most once, however short the back-off.
+  const dueBy = now();
   for (let n = 0; n < (options.limit ?? Number.POSITIVE_INFINITY); n++) {
-    const claimed = await claimNext(db, now());
+    const claimed = await claimNext(db, now(), dueBy);
     if (!claimed) break;
     const { message, attempts } = claimed;
     try {
