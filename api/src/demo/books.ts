@@ -596,8 +596,8 @@ export async function postStartBooks(db: Database, userId = 'ADMIN'): Promise<Bo
   const banking = await bankAndReconcileDemo(db.company(schemaNameFor(DEMO_COMPANY.code)), await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))), { id: userId }, { code: DEMO_COMPANY.code, name: DEMO_COMPANY.name });
   const rentals = await postDemoTenancies(db.company(schemaNameFor(DEMO_COMPANY.code)), userId, await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))));
   console.log(`Demo bank: ${banking.deposits} deposits banked, ${banking.reconciliations} months reconciled, a statement of ${banking.statementLines} lines imported (${banking.matched} matched).`);
-  console.log(`Demo rentals: ${rentals.tenancies} tenancies, ${rentals.arrears} in arrears.`);
+  console.log(`Demo rentals: ${rentals.tenancies} tenancies, ${rentals.arrears} in arrears, ${rentals.receipts} rent receipts.`);
   const pools = await poolsAndSnapshotsDemo(db.company(schemaNameFor(DEMO_COMPANY.code)));
-  console.log(`Demo pools and snapshots: ${DEMO_POOL.code} with ${pools.poolMembers} members, snapshots of ${pools.snapshotYears.join(' and ')}.`);
+  console.log(`Demo pools and snapshots: ${DEMO_POOL.code} with ${pools.poolMembers} members and ${pools.receipts} receipt of its income, snapshots of ${pools.snapshotYears.join(' and ')}.`);
   return summary;
 }

@@ -14,6 +14,8 @@ export const DEMO_POOL = { code: 'POOLRESORT', name: 'Resort Letting Pool' };
 export interface DemoPoolsSummary {
   poolMembers: number;
   poolFunds: number;
+  /** Transactions posted (the pool's income). */
+  receipts: number;
   snapshotYears: number[];
 }
 
@@ -62,5 +64,5 @@ export async function poolsAndSnapshotsDemo(db: Db, seed = 14): Promise<DemoPool
     ];
     if (accounts.length && months.length) await db.transaction().execute((trx) => importSnapshot(trx, lines));
   }
-  return { poolMembers: owners.length, poolFunds: funds, snapshotYears: years };
+  return { poolMembers: owners.length, poolFunds: funds, receipts: 1, snapshotYears: years };
 }

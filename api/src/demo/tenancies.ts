@@ -19,7 +19,7 @@ export const DEMO_BOND_AUTHORITY = 'RTABOND';
  * one started this month with a four-week bond charged and receipted, one is monthly and paid
  * ahead. Run after the books, in the open month.
  */
-export async function postDemoTenancies(db: Db, userId: string, today: string): Promise<{ tenancies: number; arrears: number }> {
+export async function postDemoTenancies(db: Db, userId: string, today: string): Promise<{ tenancies: number; arrears: number; receipts: number }> {
   const units = await db.selectFrom('unit as u').innerJoin('entity as o', 'o.code', 'u.entity')
     .select(['u.door']).where('u.class', '=', 'PERMANENT').where('u.inactive', '=', false).orderBy('u.door').execute();
   const tenants = await db.selectFrom('entity').select(['code', 'name', 'email']).where('type', '=', 'TENANT').orderBy('code').execute();
@@ -30,10 +30,11 @@ export async function postDemoTenancies(db: Db, userId: string, today: string): 
     { weeksAgo: 6, frequency: 'M', rent: 2400, paidPeriods: 2, bond: 0 },
     { weeksAgo: 3, frequency: 'F', rent: 1100, paidPeriods: 1, bond: 0 },
   ].slice(0, Math.min(units.length, tenants.length));
-  if (!plans.length) return { tenancies: 0, arrears: 0 };
+  if (!plans.length) return { tenancies: 0, arrears: 0, receipts: 0 };
   await db.insertInto('entity').values({ ...entityDefaults, code: DEMO_BOND_AUTHORITY, type: 'SUPPLIER', category: 'TRADES', name: 'Residential Tenancies Authority', disburse_method: 'CHEQUE' })
     .onConflict((oc) => oc.column('code').doNothing()).execute();
   let arrears = 0;
+  let receipts = 0;
   for (const [i, plan] of plans.entries()) {
     const unit = units[i]!;
     // The demo's tenant of the door when its code fits a tenancy's 4 to 10 characters, else a new code for that tenant.
@@ -62,8 +63,9 @@ export async function postDemoTenancies(db: Db, userId: string, today: string): 
       });
       const [posted] = await postPreparedReceipts(trx, await prepareReceipts(trx, [{ userId, input: receipt }]));
       if (!posted?.ok) throw posted?.error ?? new Error('Demo rent receipt refused');
+      receipts++;
       if ((await readTenancy(trx, id, today))!.arrears > 0) arrears++;
     });
   }
-  return { tenancies: plans.length, arrears };
+  return { tenancies: plans.length, arrears, receipts };
 }
