@@ -1,7 +1,8 @@
 import { signIn, openSetup, test, expect } from './support.js';
 
 /** Every Setup screen: its list (or editor-only page) and its editor, at desktop and tablet widths. */
-const SCREENS: { route: string; editor: 'row' | 'page' | 'modal' }[] = [
+/** 'notice': the administrator, without the super flag, gets the Temporary Notice and their own profile (spec 3 §2, §6). */
+const SCREENS: { route: string; editor: 'row' | 'page' | 'modal' | 'notice' }[] = [
   { route: 'accounts', editor: 'row' },
   { route: 'banks', editor: 'row' },
   { route: 'business', editor: 'modal' },
@@ -14,7 +15,7 @@ const SCREENS: { route: string; editor: 'row' | 'page' | 'modal' }[] = [
   { route: 'templates', editor: 'row' },
   { route: 'unittype', editor: 'row' },
   { route: 'unitclass', editor: 'row' },
-  { route: 'users', editor: 'row' },
+  { route: 'users', editor: 'notice' },
 ];
 
 for (const width of [1280, 768]) {
@@ -38,6 +39,14 @@ for (const width of [1280, 768]) {
         else await page.getByTestId('list-row').first().click();
         await expect(page.getByRole('alertdialog')).toBeVisible();
         await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+        await shot('editor');
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await expect(page.getByRole('alertdialog')).toBeHidden();
+      } else if (screen.editor === 'notice') {
+        await expect(page.getByText('Temporary Notice')).toBeVisible();
+        await shot('notice');
+        await page.getByRole('button', { name: 'Edit my profile' }).click();
+        await expect(page.getByRole('alertdialog')).toBeVisible();
         await shot('editor');
         await page.getByRole('button', { name: 'Cancel' }).click();
         await expect(page.getByRole('alertdialog')).toBeHidden();
