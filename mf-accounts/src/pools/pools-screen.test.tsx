@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import '../../../shared-ui/src/testing/dom.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanupScreen, renderScreen, stubApi as stubScreenApi } from '../../../shared-ui/src/testing/screen.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient, startupKeys } from 'shared-ui';
 import PoolsScreen from './pools-screen.js';
 import { percentTotal } from './rules.js';
 
@@ -17,42 +15,22 @@ const lookups = {
   category: [{ code: 'POOLS', name: 'Letting Pools', type: 'POOL' }], bank: [], account: [], unit: [], business: {}, unitType: [], unitClass: [], gstCode: [], accountType: [], cardType: [], templates: [], years: [], months: [], entityTypes: [], statementFormats: [], userKey: 'x', sync: false,
 };
 
-function stubApi() {
-  const calls: { call: string; body?: unknown }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = `${init?.method ?? 'GET'} ${url}`;
-    calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    if (call.startsWith('GET /api/entity/list/POOL')) return json({ data: [pool] });
-    if (call === 'GET /api/entity/POOLRES') return json({ data: pool });
-    if (call === 'GET /api/pool/POOLRES') return json({ data: { code: 'POOLRES', basis: 'UNITS', members: [{ entity: 'OWNA', name: 'Owner A', units: 2, nights: 300, percent: 0, share: 0 }] } });
-    if (call === 'PUT /api/pool/POOLRES') return json({ data: {}, message: 'Pool POOLRES members saved' });
-    if (call === 'GET /api/auth') return json({ data: [user] });
-    if (call === 'POST /api/lookup') return json({ data: lookups });
-    return json({ data: control });
-  });
-  return calls;
-}
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
+const stubApi = () => stubScreenApi((call) => {
+  if (call.startsWith('GET /api/entity/list/POOL')) return { data: [pool] };
+  if (call === 'GET /api/entity/POOLRES') return { data: pool };
+  if (call === 'GET /api/pool/POOLRES') return { data: { code: 'POOLRES', basis: 'UNITS', members: [{ entity: 'OWNA', name: 'Owner A', units: 2, nights: 300, percent: 0, share: 0 }] } };
+  if (call === 'PUT /api/pool/POOLRES') return { data: {}, message: 'Pool POOLRES members saved' };
+  if (call === 'GET /api/auth') return { data: [user] };
+  if (call === 'POST /api/lookup') return { data: lookups };
+  return { data: control };
 });
+
+afterEach(cleanupScreen);
 
 describe('Owner Pools (spec 3 §2)', () => {
   it('lists pools with their columns and edits the members and their basis', async () => {
     const calls = stubApi();
-    queryClient.setQueryData(startupKeys.control, control);
-    queryClient.setQueryData(startupKeys.user, user);
-    queryClient.setQueryData(startupKeys.lookups, lookups);
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={queryClient}>
-          <PoolsScreen />
-        </QueryClientProvider>
-      </FluentProvider>,
-    );
+    renderScreen(<PoolsScreen />, { control, user, lookups });
     const table = await screen.findByRole('table', { name: 'Owner Pools' });
     expect(await within(table).findByText('Resort Pool')).toBeTruthy();
     for (const h of ['Category', 'Phone', 'Email', 'State', 'Postcode', 'Funds', 'Pending', 'Balance']) expect(within(table).getByRole('columnheader', { name: new RegExp(h) })).toBeTruthy();
@@ -77,9 +55,7 @@ describe('Owner Pools (spec 3 §2)', () => {
 
   it('says so when pools are off', async () => {
     stubApi();
-    queryClient.setQueryData(startupKeys.control, { ...control, enable_pools: false });
-    queryClient.setQueryData(startupKeys.user, user);
-    render(<FluentProvider theme={webLightTheme}><QueryClientProvider client={queryClient}><PoolsScreen /></QueryClientProvider></FluentProvider>);
+    renderScreen(<PoolsScreen />, { control: { ...control, enable_pools: false }, user });
     expect(await screen.findByText(/Owner pools are not enabled/)).toBeTruthy();
   });
 

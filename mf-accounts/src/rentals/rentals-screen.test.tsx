@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import '../../../shared-ui/src/testing/dom.js';
+import { cleanupScreen, renderScreen, stubApi as stubScreenApi } from '../../../shared-ui/src/testing/screen.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { TenancyRecord } from 'api/contracts/tenancy';
-import { queryClient, startupKeys } from 'shared-ui';
 import RentalsScreen from './rentals-screen.js';
 import { durationForExpiry, expiryForDuration, receiptBody } from './rules.js';
 
@@ -37,45 +35,23 @@ const record1: TenancyRecord = {
   ],
 };
 
-function stubApi() {
-  const calls: { call: string; body?: unknown }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = `${init?.method ?? 'GET'} ${url}`;
-    calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    if (call.startsWith('GET /api/rental/list')) return json({ data: rows });
-    if (call === 'GET /api/rental/1') return json({ data: record1 });
-    if (call === 'GET /api/rental/2') return json({ data: { ...rows[1], items: [] } });
-    if (call === 'POST /api/lookup') return json({ data: lookups });
-    if (call === 'GET /api/auth') return json({ data: [user] });
-    return json({ data: control });
-  });
-  return calls;
-}
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
+const stubApi = () => stubScreenApi((call) => {
+  if (call.startsWith('GET /api/rental/list')) return { data: rows };
+  if (call === 'GET /api/rental/1') return { data: record1 };
+  if (call === 'GET /api/rental/2') return { data: { ...rows[1], items: [] } };
+  if (call === 'POST /api/lookup') return { data: lookups };
+  if (call === 'GET /api/auth') return { data: [user] };
+  return { data: control };
 });
 
-function renderScreen(as: typeof user | { id: string; permissions: Record<string, boolean> } = user) {
-  queryClient.setQueryData(startupKeys.control, control);
-  queryClient.setQueryData(startupKeys.user, as);
-  queryClient.setQueryData(startupKeys.lookups, lookups);
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={queryClient}>
-        <RentalsScreen />
-      </QueryClientProvider>
-    </FluentProvider>,
-  );
-}
+afterEach(cleanupScreen);
+
+const showRentals = (as: typeof user | { id: string; permissions: Record<string, boolean> } = user) => renderScreen(<RentalsScreen />, { control, user: as, lookups });
 
 describe('Permanent Rentals (spec 3 §2)', () => {
   it('lists tenancies with Rent Arrears red and Rent Due blue above 0', async () => {
     stubApi();
-    renderScreen();
+    showRentals();
     const arrears = await screen.findByLabelText('In arrears $1,000.00');
     expect(arrears.style.color).toBe('red');
     expect(screen.getByLabelText('Due $500.00').style.color).toBe('blue');
@@ -89,7 +65,7 @@ describe('Permanent Rentals (spec 3 §2)', () => {
 
   it('opens Tenancy Agreement:{id} with locked door and tenant; Outstanding groups the items and ticking offers Receipt Selected Charges', async () => {
     stubApi();
-    renderScreen();
+    showRentals();
     await userEvent.click(await screen.findByText('Sam Green'));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Tenancy Agreement:1')).toBeTruthy();
@@ -107,7 +83,7 @@ describe('Permanent Rentals (spec 3 §2)', () => {
 
   it('shows a tenancy read only, without Add or Update Rent, to a user without p_tenancy', async () => {
     stubApi();
-    renderScreen({ ...user, permissions: { p_bookings: true } });
+    showRentals({ ...user, permissions: { p_bookings: true } });
     await userEvent.click(await screen.findByText('Sam Green'));
     const dialog = await screen.findByRole('alertdialog');
     await waitFor(() => expect((within(dialog).getByText('Update Rent').closest('button') as HTMLButtonElement).disabled).toBe(true));
@@ -119,7 +95,7 @@ describe('Permanent Rentals (spec 3 §2)', () => {
     const calls = stubApi();
     const opened = vi.fn(() => null);
     vi.stubGlobal('open', opened);
-    renderScreen();
+    showRentals();
     await userEvent.click(await screen.findByText('Sam Green'));
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(await within(dialog).findByText('Print Tenancy Statement'));
@@ -129,7 +105,7 @@ describe('Permanent Rentals (spec 3 §2)', () => {
 
   it('Lease & Bond: bond fields only when bond applies, the authority read-only once set, the charge shown by its number', async () => {
     stubApi();
-    renderScreen();
+    showRentals();
     await userEvent.click(await screen.findByText('Kim White'));
     const dialog = await screen.findByRole('alertdialog');
     await waitFor(() => expect((within(dialog).getByLabelText(/Tenant Code/) as HTMLInputElement).value).toBe('TENWHITE'));
@@ -142,7 +118,7 @@ describe('Permanent Rentals (spec 3 §2)', () => {
 
   it('opens Add Tenancy Agreement for a new one', async () => {
     stubApi();
-    renderScreen();
+    showRentals();
     await screen.findByText('Sam Green');
     await userEvent.click(screen.getByRole('button', { name: 'Add Record' }));
     const dialog = await screen.findByRole('alertdialog');

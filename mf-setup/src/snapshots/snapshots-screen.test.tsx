@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import '../../../shared-ui/src/testing/dom.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanupScreen, renderScreen, stubApi as stubScreenApi } from '../../../shared-ui/src/testing/screen.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient, startupKeys } from 'shared-ui';
 import SnapshotsScreen from './snapshots-screen.js';
 import { csvLines, yearChoices } from './snapshot-rules.js';
 
@@ -13,40 +11,21 @@ const control = { month_year_startcase: 'November 2026', current_year: 2026, cur
 const user = { id: 'ADMIN', permissions: { p_mgt: true } };
 const months = (v: number | null) => Object.fromEntries(['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].map((k) => [k, v]));
 
-function stubApi() {
-  const calls: { call: string; body?: unknown }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = `${init?.method ?? 'GET'} ${url}`;
-    calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    if (call === 'GET /api/snapshot/years') return json({ data: [{ year: 2025 }] });
-    if (call === 'GET /api/snapshot/summary/2025') return json({ data: [{ account_id: 'COMMISS', description: 'Letting Commission', ...months(1000), dec: 1234.5 }] });
-    if (call.startsWith('GET /api/snapshot/summary/')) return json({ data: [] });
-    if (call === 'POST /api/snapshot') return json({ data: { year: 2024, months: 1, accounts: 1 }, message: 'Snapshot imported: 1 account for 1 month (Mar 2024)', error: false });
-    if (call === 'GET /api/auth') return json({ data: [user] });
-    return json({ data: control });
-  });
-  return calls;
-}
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
+const stubApi = () => stubScreenApi((call) => {
+  if (call === 'GET /api/snapshot/years') return { data: [{ year: 2025 }] };
+  if (call === 'GET /api/snapshot/summary/2025') return { data: [{ account_id: 'COMMISS', description: 'Letting Commission', ...months(1000), dec: 1234.5 }] };
+  if (call.startsWith('GET /api/snapshot/summary/')) return { data: [] };
+  if (call === 'POST /api/snapshot') return { data: { year: 2024, months: 1, accounts: 1 }, message: 'Snapshot imported: 1 account for 1 month (Mar 2024)', error: false };
+  if (call === 'GET /api/auth') return { data: [user] };
+  return { data: control };
 });
+
+afterEach(cleanupScreen);
 
 describe('Snapshots screen (spec 3 §2 Snapshots)', () => {
   it('shows the newest year by month Jan to Dec, offers five past years, explains the file, and uploads its lines', async () => {
     const calls = stubApi();
-    queryClient.setQueryData(startupKeys.control, control);
-    queryClient.setQueryData(startupKeys.user, user);
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={queryClient}>
-          <SnapshotsScreen />
-        </QueryClientProvider>
-      </FluentProvider>,
-    );
+    renderScreen(<SnapshotsScreen />, { control, user });
     const table = await screen.findByRole('table', { name: 'Snapshots' });
     expect(await within(table).findByText('Letting Commission')).toBeTruthy();
     for (const m of ['Jan', 'Jun', 'Dec']) expect(within(table).getByRole('columnheader', { name: new RegExp(m) })).toBeTruthy();

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import '../../../shared-ui/src/testing/dom.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanupScreen, renderScreen, stubApi as stubScreenApi } from '../../../shared-ui/src/testing/screen.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { PoolReleaseRow } from 'api/contracts/pools';
-import { queryClient, startupKeys } from 'shared-ui';
 import PoolReleaseScreen from './poolrelease-screen.js';
 import { releaseBody, totalToDisburse } from './rules.js';
 
@@ -18,40 +16,19 @@ const pools: PoolReleaseRow[] = [
   { id: 'POOLBAY', code: 'POOLBAY', type: 'POOL', name: 'Bay Pool', basis: 'UNITS', funds: 50, hold_always: 10, hold_this_month: 0, charges: 5, balance: 35, disburse: 0, members: [member('OWNA', 0)] },
 ];
 
-function stubApi() {
-  const calls: { call: string; body?: unknown }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = `${init?.method ?? 'GET'} ${url}`;
-    calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    if (call === 'GET /api/control/poolrelease') return json({ data: pools });
-    if (call === 'POST /api/control/poolrelease') return json({ data: { pools: 1, total: 10000, refs: ['9'] }, message: '1 pool released: $100.00 to members', error: false });
-    if (call === 'GET /api/auth') return json({ data: [user] });
-    return json({ data: control });
-  });
-  return calls;
-}
-
-const renderScreen = () => render(
-  <FluentProvider theme={webLightTheme}>
-    <QueryClientProvider client={queryClient}>
-      <PoolReleaseScreen />
-    </QueryClientProvider>
-  </FluentProvider>,
-);
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
+const stubApi = () => stubScreenApi((call) => {
+  if (call === 'GET /api/control/poolrelease') return { data: pools };
+  if (call === 'POST /api/control/poolrelease') return { data: { pools: 1, total: 10000, refs: ['9'] }, message: '1 pool released: $100.00 to members', error: false };
+  if (call === 'GET /api/auth') return { data: [user] };
+  return { data: control };
 });
+
+afterEach(cleanupScreen);
 
 describe('Release Pool Funds (spec 3 §2, §4)', () => {
   it('disables pools with charges, warns once after 500 ms, shows holds only above 0, and releases the ticked pools', async () => {
     const calls = stubApi();
-    queryClient.setQueryData(startupKeys.control, control);
-    queryClient.setQueryData(startupKeys.user, user);
-    renderScreen();
+    renderScreen(<PoolReleaseScreen />, { control, user });
     const table = await screen.findByRole('table', { name: 'Release Pool Funds' });
     expect(await within(table).findByText('Resort Pool')).toBeTruthy();
     // The warning waits 500 ms.
