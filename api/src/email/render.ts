@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from '../contracts/lookup.js';
+
 /**
  * E-mail templates (spec 3 §3 'Template', §9 'Template placeholders'): a template's description
  * is the subject and its memo the HTML body, both holding whole-word placeholders (FROM_NAME,
@@ -28,7 +30,6 @@ export const PLACEHOLDERS: readonly string[] = [
 ];
 const TOKEN = new RegExp(`\\b(${PLACEHOLDERS.join('|')})\\b`, 'g');
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The text each placeholder stands for ('' when the value is missing). */
 export function placeholderValues(v: TemplateValues): Record<string, string> {
@@ -41,8 +42,8 @@ export function placeholderValues(v: TemplateValues): Record<string, string> {
   out.USER_EMAIL = v.user?.email ?? '';
   const { year, month, name } = v.report ?? {};
   out.RPT_YEAR = year ? String(year) : '';
-  out.RPT_MONTH = month ? MONTHS[month - 1] ?? '' : '';
-  out.RPT_PERIOD = year && month ? `${MONTHS[month - 1]} ${year}` : '';
+  out.RPT_MONTH = month ? MONTH_NAMES[month - 1] ?? '' : '';
+  out.RPT_PERIOD = year && month ? `${MONTH_NAMES[month - 1]} ${year}` : '';
   out.RPT_NAME = name ?? '';
   return out;
 }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, Dropdown, Field, Input, Option, Text } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EMAIL_SENT_TO_QUEUE, EMAIL_STATEMENT_TYPES, type EmailStatementRow } from 'api/contracts/email';
+import { MONTH_NAMES } from 'api/contracts/lookup';
 import { api, ListTable, notify, ProgressBar, useCurrentMonth, useProgress, type ListColumn } from 'shared-ui';
 
 type Row = EmailStatementRow & Record<string, unknown>;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const columns: ListColumn<Row>[] = [
   { header: 'Code', field: 'code', width: 110 },
@@ -62,8 +62,8 @@ export default function EmailStatementsScreen() {
           </Dropdown>
         </Field>
         <Field label="Month">
-          <Dropdown aria-label="Month" value={MONTHS[period.month - 1]} selectedOptions={[String(period.month)]} onOptionSelect={(_, d) => setPeriod((p) => ({ ...p, month: Number(d.optionValue) }))} style={{ minWidth: 140 }}>
-            {MONTHS.map((m, i) => <Option key={m} value={String(i + 1)}>{m}</Option>)}
+          <Dropdown aria-label="Month" value={MONTH_NAMES[period.month - 1]} selectedOptions={[String(period.month)]} onOptionSelect={(_, d) => setPeriod((p) => ({ ...p, month: Number(d.optionValue) }))} style={{ minWidth: 140 }}>
+            {MONTH_NAMES.map((m, i) => <Option key={m} value={String(i + 1)}>{m}</Option>)}
           </Dropdown>
         </Field>
         <Field label="Type">

@@ -5,6 +5,7 @@ import {
 import { TextBoldRegular, TextItalicRegular, TextUnderlineRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EMAIL_SENT_TO_QUEUE, EMAIL_TO_TYPES, type SendEmailInput } from 'api/contracts/email';
+import { MONTH_NAMES } from 'api/contracts/lookup';
 import { useCurrentMonth } from '../list-editor/settings.js';
 import { api, ApiFailure } from '../runtime/api.js';
 import { notify } from '../runtime/notify.js';
@@ -12,7 +13,6 @@ import { useLookups } from '../runtime/startup.js';
 
 export type EmailToType = (typeof EMAIL_TO_TYPES)[number];
 const TO_LABELS: Record<EmailToType, string> = { BUSINESS: 'Business', USER: 'User', OWNER: 'Owner', SUPPLIER: 'Supplier', TENANT: 'Tenant', MANUAL: 'Manual' };
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export interface SendEmailDefaults {
   toType?: EmailToType;
@@ -186,8 +186,8 @@ export function SendEmailDialog({ open, onClose, defaults = {} }: { open: boolea
               {toType === 'OWNER' ? (
                 <div style={{ display: 'flex', gap: 10, alignItems: 'flex-end', flexWrap: 'wrap' }}>
                   <Checkbox label="Attach the owner statement for" checked={attach} onChange={(_, d) => setAttach(Boolean(d.checked))} />
-                  <Dropdown aria-label="Statement month" value={MONTHS[period.month - 1]} selectedOptions={[String(period.month)]} onOptionSelect={(_, d) => setPeriod((p) => ({ ...p, month: Number(d.optionValue) }))} style={{ minWidth: 130 }}>
-                    {MONTHS.map((m, i) => <Option key={m} value={String(i + 1)}>{m}</Option>)}
+                  <Dropdown aria-label="Statement month" value={MONTH_NAMES[period.month - 1]} selectedOptions={[String(period.month)]} onOptionSelect={(_, d) => setPeriod((p) => ({ ...p, month: Number(d.optionValue) }))} style={{ minWidth: 130 }}>
+                    {MONTH_NAMES.map((m, i) => <Option key={m} value={String(i + 1)}>{m}</Option>)}
                   </Dropdown>
                   <Dropdown aria-label="Statement year" value={String(period.year)} selectedOptions={[String(period.year)]} onOptionSelect={(_, d) => setPeriod((p) => ({ ...p, year: Number(d.optionValue) }))} style={{ minWidth: 90 }}>
                     {years.map((y) => <Option key={y} value={String(y)}>{String(y)}</Option>)}

@@ -1,12 +1,13 @@
 import { Button, Card, CardHeader, Subtitle2 } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
+import { MONTH_NAMES } from 'api/contracts/lookup';
 import { DEFAULT_ENDPOINT, newCompanyContract } from 'api/contracts/support';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { api, FormGrid, FormProvider, NumberField, SelectField, TextField, useZodForm } from 'shared-ui';
 import { COMPANIES_KEY, consoleCall } from '../console-call.js';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTH_OPTIONS = MONTH_NAMES
   .map((label, i) => ({ value: i + 1, label }));
 
 /**
@@ -41,7 +42,7 @@ export function AddCompany() {
             <TextField name="email" label="Email" type="email" />
             <TextField name="password" label="Password" type="password" required autoComplete="new-password" />
             <NumberField name="year" label="Starting Year" required />
-            <SelectField name="month" label="Starting Month" required options={MONTHS} />
+            <SelectField name="month" label="Starting Month" required options={MONTH_OPTIONS} />
             <TextField name="gp_host" label="Booking System Endpoint URL" required type="url" />
             <TextField name="gp_user" label="Endpoint User" required autoComplete="off" />
             <TextField name="gp_pwd" label="Endpoint Password" type="password" required autoComplete="new-password" />

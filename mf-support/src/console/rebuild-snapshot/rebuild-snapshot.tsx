@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Body1, Button, Card, CardHeader, Field, Select, Subtitle2 } from '@fluentui/react-components';
+import { MONTH_NAMES } from 'api/contracts/lookup';
 import { snapshotRebuildContract } from 'api/contracts/snapshots';
 import { api } from 'shared-ui';
 import { consoleCall } from '../console-call.js';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
  * Rebuild Snapshot (spec 3 §2, §5): the chosen company's snapshot of a year, months 1 to the one
@@ -46,7 +46,7 @@ export function RebuildSnapshot({ database }: { database: string }) {
         <Field label="Month" required validationMessage={errors.month} validationState={errors.month ? 'error' : 'none'}>
           <Select value={month} onChange={(_, d) => setMonth(d.value)}>
             <option value="">Choose a month</option>
-            {MONTHS.map((m, i) => <option key={m} value={i + 1}>{m}</option>)}
+            {MONTH_NAMES.map((m, i) => <option key={m} value={i + 1}>{m}</option>)}
           </Select>
         </Field>
       </div>
