@@ -7,6 +7,7 @@ import { jsonb } from '../db/open.js';
 import type { CompanyTables } from '../db/schema.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { insertUser } from '../testing/users.js';
+import { health } from './audit.js';
 import { runChecks } from './checks.js';
 
 /**
@@ -162,6 +163,18 @@ describe('GET /api/control/health', () => {
     expect(h.importantTasks).toBeGreaterThanOrEqual(3);
     expect(h.bankAge).toBeGreaterThan(40);
     expect(healthColour(h)).toBe('amber');
+  });
+
+  it("counts the sync's age from its day in the company's zone: a sync at 13:30 UTC is today in Sydney the next morning", async () => {
+    const settings = { gp_host: 'booking.example', last_sync_date: '2026-11-26T13:30:00.000Z' };
+    await db.insertInto('control_setting').values(Object.entries(settings).map(([key, value]) => ({ key, value: jsonb(value) })))
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
+    try {
+      expect((await health(db, '2026-11-27')).syncAge).toBe(0);
+      expect((await health(db, '2026-11-28')).syncAge).toBe(1);
+    } finally {
+      await db.deleteFrom('control_setting').where('key', 'in', Object.keys(settings)).execute();
+    }
   });
 
   it('uses the newest reconciliation for the three-way bank side and its age', async () => {

@@ -3,6 +3,7 @@ import { bookingSyncFindings } from '../bookings/audit-tasks.js';
 import type { AuditResult, DebitOccurrence, Health, TaskRow, TaskSeverity } from '../contracts/audit.js';
 import type { CompanyTables } from '../db/schema.js';
 import { daysBetween, lastBankingDate, reconciledPosition, unbankedReceipts } from '../balances/bank-side.js';
+import { companyTimeZone, dateInZone } from '../ledger/business-date.js';
 import { toDollars } from '../money/cents.js';
 import { runChecks } from './checks.js';
 
@@ -73,7 +74,9 @@ export async function health(db: Db, today: string): Promise<Health> {
   const setting = (k: string) => settings.find((s) => s.key === k)?.value;
   const lastSync = typeof setting('last_sync_date') === 'string' ? (setting('last_sync_date') as string) : null;
   const syncSetUp = !!setting('gp_host');
-  const syncAge = !syncSetUp ? 0 : lastSync ? Math.max(0, daysBetween(lastSync.slice(0, 10), today)) : null;
+  // The sync is stamped in UTC; its age counts from its calendar day in the company's zone, as today is.
+  const syncDay = lastSync ? dateInZone(await companyTimeZone(db), new Date(lastSync)) : null;
+  const syncAge = !syncSetUp ? 0 : syncDay ? Math.max(0, daysBetween(syncDay, today)) : null;
   const syncErrors = Number((await db.selectFrom('booking').select((eb) => eb.fn.countAll<string>().as('n')).where('error', '=', true).executeTakeFirstOrThrow()).n);
   const [unbanked, lastBanking, rec] = await Promise.all([unbankedReceipts(db), lastBankingDate(db), reconciledPosition(db)]);
   const oldest = unbanked[0]?.date;
