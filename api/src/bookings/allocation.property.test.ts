@@ -27,11 +27,13 @@ const bookingArb = fc.uniqueArray(fc.constantFrom(...DOORS), { minLength: 1, max
 const setupArb: fc.Arbitrary<AllocationSetup> = fc.record({
   fees: fc.array(feeArb, { maxLength: 3 }),
   commission: fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: DOORS.length, maxLength: DOORS.length }),
-}).map(({ fees, commission }) => ({
+  gst: fc.constantFrom(0, 10, 15),
+}).map(({ fees, commission, gst }) => ({
   roomAccount: 'ROOMCHG', ownerStayAccount: 'OWNSTAY', commissionAccount: 'COMMISS', business: 'BUSINESS',
   doors: new Map(DOORS.map((d, i) => [d, { owner: i % 2 ? 'OWNJONES' : 'OWNSMITH', unitClass: 'HOLIDAY', commission: commission[i]! }])),
   accountEntity: new Map<string, string | null>([['CLEAN', null], ['LINEN', 'COASTLINEN']]),
   fees,
+  accountGst: new Map([['COMMISS', gst], ['ADVERT', gst], ['AGENTCOM', 10], ['LINEN', 0]]),
 }));
 
 const total = (b: { doors: BsBookingDoor[] }) => b.doors.reduce((s, d) => s + d.roomCharges.reduce((x, r) => x + r.amount, 0) + d.otherCharges.reduce((x, o) => x + o.amount, 0), 0);

@@ -15,7 +15,7 @@ export type SubType = 'OWNER' | 'CHG' | 'DED' | 'FEE' | 'UNALLOC';
 export interface AllocationLine {
   door: string;
   ord: number;
-  /** What the line is, in the statement's words: ROOM, OWNSTAY, COMMISSION, FEE or CHARGE. */
+  /** What the line is, in the statement's words: ROOM, OWNSTAY, COMMISSION, FEE, GST (on the line before it) or CHARGE. */
   type: string;
   subType: SubType;
   accountId: string;
@@ -59,6 +59,12 @@ export interface AllocationSetup {
   accountEntity: Map<string, string | null>;
   /** Booking fees (apply_to_booking) that are active. */
   fees: BookingFee[];
+  /**
+   * Each account's GST rate (whole percent, from its GST code); missing or 0: GST-free. Commission
+   * and fees are rates and values before GST: where their account's code carries GST, a GST line
+   * of that rate follows them, to the same party, out of the same owner's share.
+   */
+  accountGst?: Map<string, number>;
 }
 
 /** Percent (hundredths) of cents, rounded once, half away from zero (design/ledger.md). */
@@ -105,15 +111,26 @@ export function allocateBooking(booking: { doors: BsBookingDoor[]; ownerStay: bo
         left -= amount;
         return amount;
       };
+      // GST on a fee or the commission, where its account's code says so (design/ledger.md).
+      const gst = (l: { subType: SubType; accountId: string; entity: string; description: string; amount: number }) => {
+        const rate = setup.accountGst?.get(l.accountId) ?? 0;
+        if (rate <= 0 || l.amount <= 0) return;
+        const what = `GST on ${l.description}`;
+        line({ type: 'GST', subType: l.subType, accountId: l.accountId, entity: l.entity, description: what, amount: take(percentOf(l.amount, rate * 100), what), percent: null });
+      };
       const fee = (f: BookingFee) => {
         const entity = f.entity ?? setup.business;
-        line({ type: 'FEE', subType: entity === setup.business ? 'FEE' : 'DED', accountId: f.accountId, entity, description: f.name, amount: take(feeAmount(f), f.name), percent: f.method === 'P' ? f.value : null });
+        const l = { subType: (entity === setup.business ? 'FEE' : 'DED') as SubType, accountId: f.accountId, entity, description: f.name, amount: take(feeAmount(f), f.name) };
+        line({ type: 'FEE', ...l, percent: f.method === 'P' ? f.value : null });
+        gst(l);
       };
       before.forEach(fee);
       // Commission on the room charge less the fees taken before it (apply_before_other_fees).
       const base = room - sum(before.map(feeAmount));
       if (facts.commission > 0) {
-        line({ type: 'COMMISSION', subType: 'FEE', accountId: setup.commissionAccount, entity: setup.business, description: 'Letting commission', amount: take(percentOf(Math.max(0, base), facts.commission), 'Letting commission'), percent: facts.commission });
+        const l = { subType: 'FEE' as SubType, accountId: setup.commissionAccount, entity: setup.business, description: 'Letting commission', amount: take(percentOf(Math.max(0, base), facts.commission), 'Letting commission') };
+        line({ type: 'COMMISSION', ...l, percent: facts.commission });
+        gst(l);
       }
       after.forEach(fee);
     }

@@ -35,7 +35,7 @@ export async function loadSetup(db: Db): Promise<LedgerSetup> {
   const units = await db.selectFrom('unit').leftJoin('entity', 'entity.code', 'unit.entity')
     .select(['unit.door', 'unit.entity', 'unit.class', 'entity.commission']).execute();
   const fees = await db.selectFrom('fee').selectAll().where('apply_to_booking', '=', true).where('inactive', '=', false).orderBy('id').execute();
-  const accounts = await db.selectFrom('account').select(['id', 'entity']).execute();
+  const accounts = await db.selectFrom('account').leftJoin('gst_code', 'gst_code.code', 'account.gstcode').select(['account.id', 'account.entity', 'gst_code.rate']).execute();
   return {
     roomAccount: text(s.roomcharge_account, 'ROOMCHG'),
     ownerStayAccount: text(s.owner_stay_account, 'OWNSTAY'),
@@ -45,6 +45,7 @@ export async function loadSetup(db: Db): Promise<LedgerSetup> {
     heldAccount: text(s.unallocated_account, 'UNALLOC'),
     doors: new Map(units.map((u) => [u.door, { owner: u.entity, unitClass: u.class, commission: Number(u.commission ?? 0) }])),
     accountEntity: new Map(accounts.map((a) => [a.id, a.entity])),
+    accountGst: new Map(accounts.map((a) => [a.id, Number(a.rate ?? 0)])),
     fees: fees.map((f) => ({ name: f.name, accountId: f.account_id, entity: f.entity, method: f.method === 'V' ? 'V' : 'P', value: Number(f.value), applyTo: f.apply_to ?? [], applyBeforeOtherFees: f.apply_before_other_fees })),
   };
 }
