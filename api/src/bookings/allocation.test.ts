@@ -83,3 +83,29 @@ describe('GST on commission and fees (design/ledger.md: where the account\'s cod
     expect(warnings).toContain("GST on ALL on door 101 cut to 0 cents: it would exceed the owner's share");
   });
 });
+
+describe('a door that changed owner (Change Owner, spec 2 §4)', () => {
+  const setup: AllocationSetup = {
+    roomAccount: 'ROOMCHG', ownerStayAccount: 'OWNSTAY', commissionAccount: 'COMMISS', business: 'BUSINESS',
+    doors: new Map([['101', { owner: 'OWNJONES', unitClass: 'HOLIDAY', commission: 1000, history: [{ before: '2026-11-11', owner: 'OWNSMITH', commission: 1200 }] }]]),
+    accountEntity: new Map<string, string | null>([['CLEAN', null]]),
+    fees: [{ name: 'LINEN', accountId: 'LINEN', entity: null, method: 'V', value: 2_500, applyTo: ['*'], applyBeforeOtherFees: false }],
+  };
+  const nights = ['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12'].map((date) => ({ date, description: 'Night', amount: 10_000 }));
+  const booking = { ownerStay: false, doors: [{ door: '101', roomCharges: nights, otherCharges: [{ accountId: 'CLEAN', description: 'Clean', amount: 9_500 }] }] };
+
+  it('gives the nights before the change date to the old owner at their commission, the rest and the stay\'s other charges and per-door fees to the new owner', () => {
+    const { lines, problems } = allocateBooking(booking, setup);
+    expect(problems).toEqual([]);
+    expect(lines.map((l) => [l.owner, l.type, l.entity, l.amount])).toEqual([
+      ['OWNSMITH', 'ROOM', 'OWNSMITH', 20_000], ['OWNSMITH', 'COMMISSION', 'BUSINESS', 2_400],
+      ['OWNJONES', 'ROOM', 'OWNJONES', 20_000], ['OWNJONES', 'COMMISSION', 'BUSINESS', 2_000], ['OWNJONES', 'FEE', 'BUSINESS', 2_500], ['OWNJONES', 'CHARGE', 'OWNJONES', 9_500],
+    ]);
+    expect(heldOut(lines)).toBe(49_500);
+  });
+
+  it('gives a stay wholly before the change to the old owner', () => {
+    const early = { ...booking, doors: [{ ...booking.doors[0]!, roomCharges: nights.slice(0, 2) }] };
+    expect(new Set(allocateBooking(early, setup).lines.map((l) => l.owner))).toEqual(new Set(['OWNSMITH']));
+  });
+});
