@@ -17,7 +17,7 @@ const feeArb: fc.Arbitrary<BookingFee> = fc.record({
 
 const doorArb = (door: string): fc.Arbitrary<BsBookingDoor> => fc.record({
   door: fc.constant(door),
-  roomCharges: fc.array(fc.record({ date: fc.constant('2026-11-02'), description: fc.constant('Night'), amount: fc.integer({ min: 0, max: 200_000 }) }), { maxLength: 6 }),
+  roomCharges: fc.array(fc.record({ date: fc.constantFrom('2026-11-01', '2026-11-02', '2026-11-03'), description: fc.constant('Night'), amount: fc.integer({ min: 0, max: 200_000 }) }), { maxLength: 6 }),
   otherCharges: fc.array(fc.record({ accountId: fc.constantFrom('CLEAN', 'LINEN'), description: fc.constant('Extra'), amount: fc.integer({ min: 0, max: 20_000 }) }), { maxLength: 2 }),
 });
 
@@ -27,11 +27,15 @@ const bookingArb = fc.uniqueArray(fc.constantFrom(...DOORS), { minLength: 1, max
 const setupArb: fc.Arbitrary<AllocationSetup> = fc.record({
   fees: fc.array(feeArb, { maxLength: 3 }),
   commission: fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: DOORS.length, maxLength: DOORS.length }),
-}).map(({ fees, commission }) => ({
+  gst: fc.constantFrom(0, 10, 15),
+  // Door 101 changed owner (from OWNBROWN) on some day around the stays, or never.
+  changed: fc.option(fc.constantFrom('2026-11-01', '2026-11-02', '2026-11-03')),
+}).map(({ fees, commission, gst, changed }) => ({
   roomAccount: 'ROOMCHG', ownerStayAccount: 'OWNSTAY', commissionAccount: 'COMMISS', business: 'BUSINESS',
-  doors: new Map(DOORS.map((d, i) => [d, { owner: i % 2 ? 'OWNJONES' : 'OWNSMITH', unitClass: 'HOLIDAY', commission: commission[i]! }])),
+  doors: new Map(DOORS.map((d, i) => [d, { owner: i % 2 ? 'OWNJONES' : 'OWNSMITH', unitClass: 'HOLIDAY', commission: commission[i]!, history: d === '101' && changed ? [{ before: changed, owner: 'OWNBROWN', commission: 1500 }] : undefined }])),
   accountEntity: new Map<string, string | null>([['CLEAN', null], ['LINEN', 'COASTLINEN']]),
   fees,
+  accountGst: new Map([['COMMISS', gst], ['ADVERT', gst], ['AGENTCOM', 10], ['LINEN', 0]]),
 }));
 
 const total = (b: { doors: BsBookingDoor[] }) => b.doors.reduce((s, d) => s + d.roomCharges.reduce((x, r) => x + r.amount, 0) + d.otherCharges.reduce((x, o) => x + o.amount, 0), 0);
@@ -63,6 +67,14 @@ describe('booking distribution rules (property)', () => {
         const owner = lines.filter((l) => l.door === d.door && l.subType === 'OWNER').reduce((s, l) => s + l.amount, 0);
         const deductions = lines.filter((l) => l.door === d.door && (l.subType === 'FEE' || l.subType === 'DED')).reduce((s, l) => s + l.amount, 0);
         expect(owner).toBe(room);
+        // Each owner of the door gets the nights of their time and pays fees out of that alone.
+        const history = setup.doors.get(d.door)!.history ?? [];
+        for (const who of new Set(lines.filter((l) => l.door === d.door).map((l) => l.owner))) {
+          const mine = d.roomCharges.filter((r) => (history.find((h) => r.date < h.before)?.owner ?? setup.doors.get(d.door)!.owner) === who).reduce((s, r) => s + r.amount, 0);
+          const of = lines.filter((l) => l.door === d.door && l.owner === who);
+          expect(of.filter((l) => l.subType === 'OWNER').reduce((s, l) => s + l.amount, 0), who).toBe(mine);
+          expect(of.filter((l) => l.subType === 'FEE' || l.subType === 'DED').reduce((s, l) => s + l.amount, 0), who).toBeLessThanOrEqual(mine);
+        }
         expect(deductions).toBeLessThanOrEqual(room);
         if (booking.ownerStay) expect(deductions).toBe(0);
       }

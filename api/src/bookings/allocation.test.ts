@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CurrentLine, currentAllocation, manualAllocationProblems, manualAllocationRefusal } from './allocation.js';
+import { type AllocationSetup, type CurrentLine, allocateBooking, currentAllocation, heldOut, manualAllocationProblems, manualAllocationRefusal } from './allocation.js';
 
 const line = (over: Partial<CurrentLine>): CurrentLine => ({
   id: '1', disbursed: false, door: '101', ord: 0, type: 'ROOM', subType: 'OWNER', accountId: 'ROOMCHG', entity: 'OWNSMITH', owner: 'OWNSMITH',
@@ -46,5 +46,66 @@ describe('manualAllocationProblems', () => {
   it('checks every door of a group on its own', () => {
     const group = new Map([['101', { available: 10_000 }], ['201', { available: 5_000 }]]);
     expect(manualAllocationProblems([line({ amount: 15_000 })], group, known)).toEqual(['Door 101: $150.00 allocated but $100.00 available', 'Door 201: $0.00 allocated but $50.00 available']);
+  });
+});
+
+describe('GST on commission and fees (design/ledger.md: where the account\'s code says)', () => {
+  const setup = (gst: Map<string, number>): AllocationSetup => ({
+    roomAccount: 'ROOMCHG', ownerStayAccount: 'OWNSTAY', commissionAccount: 'COMMISS', business: 'BUSINESS',
+    doors: new Map([['101', { owner: 'OWNSMITH', unitClass: 'HOLIDAY', commission: 1200 }]]),
+    accountEntity: new Map<string, string | null>([['CLEAN', null]]),
+    fees: [{ name: 'ADV LEVY', accountId: 'ADVERT', entity: null, method: 'P', value: 200, applyTo: ['*'], applyBeforeOtherFees: true }],
+    accountGst: gst,
+  });
+  const booking = { ownerStay: false, doors: [{ door: '101', roomCharges: [{ date: '2026-11-02', description: 'Night', amount: 56_700 }], otherCharges: [{ accountId: 'CLEAN', description: 'Clean', amount: 9_500 }] }] };
+
+  it('adds a GST line after each fee and the commission whose account carries GST, from the owner\'s share to the same party', () => {
+    const { lines, problems } = allocateBooking(booking, setup(new Map([['COMMISS', 10], ['ADVERT', 10], ['CLEAN', 10]])));
+    expect(problems).toEqual([]);
+    // Room $567; ADV LEVY 2% = $11.34 and GST $1.13; commission 12% of $555.66 = $66.68 and GST $6.67;
+    // the cleaning charge is the guest's price (GST inside it), moved whole.
+    expect(lines.map((l) => [l.type, l.subType, l.accountId, l.entity, l.amount, l.description])).toEqual([
+      ['ROOM', 'OWNER', 'ROOMCHG', 'OWNSMITH', 56_700, 'Room charges 101'],
+      ['FEE', 'FEE', 'ADVERT', 'BUSINESS', 1_134, 'ADV LEVY'],
+      ['GST', 'FEE', 'ADVERT', 'BUSINESS', 113, 'GST on ADV LEVY'],
+      ['COMMISSION', 'FEE', 'COMMISS', 'BUSINESS', 6_668, 'Letting commission'],
+      ['GST', 'FEE', 'COMMISS', 'BUSINESS', 667, 'GST on Letting commission'],
+      ['CHARGE', 'CHG', 'CLEAN', 'OWNSMITH', 9_500, 'Clean'],
+    ]);
+    expect(heldOut(lines)).toBe(66_200);
+  });
+
+  it('adds nothing for GST-free accounts, and cuts GST like a fee when the owner\'s share runs out', () => {
+    expect(allocateBooking(booking, setup(new Map([['COMMISS', 0]]))).lines.some((l) => l.type === 'GST')).toBe(false);
+    const greedy = { ...setup(new Map([['ADVERT', 10]])), fees: [{ name: 'ALL', accountId: 'ADVERT', entity: null, method: 'P' as const, value: 10_000, applyTo: ['*'], applyBeforeOtherFees: true }] };
+    const { lines, warnings } = allocateBooking(booking, greedy);
+    expect(lines.filter((l) => l.subType === 'FEE').map((l) => [l.type, l.amount])).toEqual([['FEE', 56_700]]);
+    expect(warnings).toContain("GST on ALL on door 101 cut to 0 cents: it would exceed the owner's share");
+  });
+});
+
+describe('a door that changed owner (Change Owner, spec 2 §4)', () => {
+  const setup: AllocationSetup = {
+    roomAccount: 'ROOMCHG', ownerStayAccount: 'OWNSTAY', commissionAccount: 'COMMISS', business: 'BUSINESS',
+    doors: new Map([['101', { owner: 'OWNJONES', unitClass: 'HOLIDAY', commission: 1000, history: [{ before: '2026-11-11', owner: 'OWNSMITH', commission: 1200 }] }]]),
+    accountEntity: new Map<string, string | null>([['CLEAN', null]]),
+    fees: [{ name: 'LINEN', accountId: 'LINEN', entity: null, method: 'V', value: 2_500, applyTo: ['*'], applyBeforeOtherFees: false }],
+  };
+  const nights = ['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12'].map((date) => ({ date, description: 'Night', amount: 10_000 }));
+  const booking = { ownerStay: false, doors: [{ door: '101', roomCharges: nights, otherCharges: [{ accountId: 'CLEAN', description: 'Clean', amount: 9_500 }] }] };
+
+  it('gives the nights before the change date to the old owner at their commission, the rest and the stay\'s other charges and per-door fees to the new owner', () => {
+    const { lines, problems } = allocateBooking(booking, setup);
+    expect(problems).toEqual([]);
+    expect(lines.map((l) => [l.owner, l.type, l.entity, l.amount])).toEqual([
+      ['OWNSMITH', 'ROOM', 'OWNSMITH', 20_000], ['OWNSMITH', 'COMMISSION', 'BUSINESS', 2_400],
+      ['OWNJONES', 'ROOM', 'OWNJONES', 20_000], ['OWNJONES', 'COMMISSION', 'BUSINESS', 2_000], ['OWNJONES', 'FEE', 'BUSINESS', 2_500], ['OWNJONES', 'CHARGE', 'OWNJONES', 9_500],
+    ]);
+    expect(heldOut(lines)).toBe(49_500);
+  });
+
+  it('gives a stay wholly before the change to the old owner', () => {
+    const early = { ...booking, doors: [{ ...booking.doors[0]!, roomCharges: nights.slice(0, 2) }] };
+    expect(new Set(allocateBooking(early, setup).lines.map((l) => l.owner))).toEqual(new Set(['OWNSMITH']));
   });
 });

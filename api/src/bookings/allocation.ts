@@ -15,7 +15,7 @@ export type SubType = 'OWNER' | 'CHG' | 'DED' | 'FEE' | 'UNALLOC';
 export interface AllocationLine {
   door: string;
   ord: number;
-  /** What the line is, in the statement's words: ROOM, OWNSTAY, COMMISSION, FEE or CHARGE. */
+  /** What the line is, in the statement's words: ROOM, OWNSTAY, COMMISSION, FEE, GST (on the line before it) or CHARGE. */
   type: string;
   subType: SubType;
   accountId: string;
@@ -36,6 +36,18 @@ export interface DoorFacts {
   unitClass: string | null;
   /** Letting commission in hundredths of a percent. */
   commission: number;
+  /**
+   * Earlier owners (Change Owner, spec 2 §4), by change date ascending: a night dated before
+   * `before` was `owner`'s (at their commission) unless an earlier change says otherwise. Room
+   * charges are split by their dates; other charges go with the stay's last night.
+   */
+  history?: { before: string; owner: string; commission: number }[];
+}
+
+/** Who owned the door on a date, and at what commission. */
+export function ownerOn(facts: DoorFacts, date: string): { owner: string | null; commission: number } {
+  const change = (facts.history ?? []).find((h) => date < h.before);
+  return change ? { owner: change.owner, commission: change.commission } : { owner: facts.owner, commission: facts.commission };
 }
 
 export interface BookingFee {
@@ -59,6 +71,12 @@ export interface AllocationSetup {
   accountEntity: Map<string, string | null>;
   /** Booking fees (apply_to_booking) that are active. */
   fees: BookingFee[];
+  /**
+   * Each account's GST rate (whole percent, from its GST code); missing or 0: GST-free. Commission
+   * and fees are rates and values before GST: where their account's code carries GST, a GST line
+   * of that rate follows them, to the same party, out of the same owner's share.
+   */
+  accountGst?: Map<string, number>;
 }
 
 /** Percent (hundredths) of cents, rounded once, half away from zero (design/ledger.md). */
@@ -86,43 +104,77 @@ export function allocateBooking(booking: { doors: BsBookingDoor[]; ownerStay: bo
   for (const d of booking.doors) {
     const facts = setup.doors.get(d.door);
     if (!facts) { problems.push(`Door ${d.door} is not a unit here: sync units first`); continue; }
-    if (!facts.owner) { problems.push(`Door ${d.door} has no owner`); continue; }
-    const owner = facts.owner;
-    const room = roomChargeOf(d);
-    if (room < 0 || d.otherCharges.some((o) => o.amount < 0)) { problems.push(`Door ${d.door} has a negative charge`); continue; }
+    // The door's stay by owner: room charges by their dates, other charges with the last night.
+    const parts = new Map<string | null, { commission: number; roomCharges: BsBookingDoor['roomCharges']; otherCharges: BsBookingDoor['otherCharges'] }>();
+    const part = (who: { owner: string | null; commission: number }) => {
+      const p = parts.get(who.owner) ?? { commission: who.commission, roomCharges: [], otherCharges: [] };
+      parts.set(who.owner, p);
+      return p;
+    };
+    for (const r of d.roomCharges) part(ownerOn(facts, r.date)).roomCharges.push(r);
+    const lastNight = d.roomCharges.reduce<string | null>((m, r) => (m === null || r.date > m ? r.date : m), null);
+    part(lastNight ? ownerOn(facts, lastNight) : { owner: facts.owner, commission: facts.commission }).otherCharges.push(...d.otherCharges);
     let ord = 0;
-    const line = (l: Omit<AllocationLine, 'door' | 'ord' | 'owner' | 'roomCharge'>) => { if (l.amount !== 0) lines.push({ ...l, door: d.door, ord: ord++, owner, roomCharge: room }); };
-    line({ type: booking.ownerStay ? 'OWNSTAY' : 'ROOM', subType: 'OWNER', accountId: booking.ownerStay ? setup.ownerStayAccount : setup.roomAccount, entity: owner, description: `${booking.ownerStay ? 'Owner stay' : 'Room charges'} ${d.door}`, amount: room, percent: null });
-    if (!booking.ownerStay && room > 0) {
-      const applies = setup.fees.filter((f) => f.applyTo.includes('*') || (!!facts.unitClass && f.applyTo.includes(facts.unitClass)));
-      const feeAmount = (f: BookingFee) => (f.method === 'P' ? percentOf(room, f.value) : f.value);
-      const before = applies.filter((f) => f.applyBeforeOtherFees);
-      const after = applies.filter((f) => !f.applyBeforeOtherFees);
-      let left = room;
-      const take = (wanted: number, what: string) => {
-        const amount = Math.max(0, Math.min(wanted, left));
-        if (amount < wanted) warnings.push(`${what} on door ${d.door} cut to ${amount} cents: it would exceed the owner's share`);
-        left -= amount;
-        return amount;
-      };
-      const fee = (f: BookingFee) => {
-        const entity = f.entity ?? setup.business;
-        line({ type: 'FEE', subType: entity === setup.business ? 'FEE' : 'DED', accountId: f.accountId, entity, description: f.name, amount: take(feeAmount(f), f.name), percent: f.method === 'P' ? f.value : null });
-      };
-      before.forEach(fee);
-      // Commission on the room charge less the fees taken before it (apply_before_other_fees).
-      const base = room - sum(before.map(feeAmount));
-      if (facts.commission > 0) {
-        line({ type: 'COMMISSION', subType: 'FEE', accountId: setup.commissionAccount, entity: setup.business, description: 'Letting commission', amount: take(percentOf(Math.max(0, base), facts.commission), 'Letting commission'), percent: facts.commission });
-      }
-      after.forEach(fee);
-    }
-    for (const o of d.otherCharges) {
-      if (!setup.accountEntity.has(o.accountId)) { problems.push(`Account ${o.accountId} of door ${d.door} is not in the chart of accounts: sync accounts first`); continue; }
-      line({ type: 'CHARGE', subType: 'CHG', accountId: o.accountId, entity: setup.accountEntity.get(o.accountId) ?? owner, description: o.description || o.accountId, amount: o.amount, percent: null });
+    const lastOwner = (lastNight ? ownerOn(facts, lastNight) : facts).owner;
+    for (const [owner, p] of parts) {
+      if (!owner) { problems.push(`Door ${d.door} has no owner`); continue; }
+      // A value (V) fee is per door: the owner of the last night pays it once.
+      allocateDoorPart({ door: d.door, owner, unitClass: facts.unitClass, commission: p.commission, valueFees: owner === lastOwner }, { door: d.door, roomCharges: p.roomCharges, otherCharges: p.otherCharges }, booking.ownerStay, setup,
+        (l) => { lines.push({ ...l, ord: ord++ }); }, problems, warnings);
     }
   }
   return { lines: problems.length ? [] : lines, problems, warnings };
+}
+
+/** One owner's part of a door's stay: room charge, fees, commission and their GST, other charges. */
+function allocateDoorPart(
+  facts: { door: string; owner: string; unitClass: string | null; commission: number; valueFees: boolean }, d: BsBookingDoor, ownerStay: boolean, setup: AllocationSetup,
+  push: (l: Omit<AllocationLine, 'ord'>) => void, problems: string[], warnings: string[],
+) {
+  const owner = facts.owner;
+  const room = roomChargeOf(d);
+  if (room < 0 || d.otherCharges.some((o) => o.amount < 0)) { problems.push(`Door ${d.door} has a negative charge`); return; }
+  const line = (l: Omit<AllocationLine, 'door' | 'ord' | 'owner' | 'roomCharge'>) => { if (l.amount !== 0) push({ ...l, door: d.door, owner, roomCharge: room }); };
+  line({ type: ownerStay ? 'OWNSTAY' : 'ROOM', subType: 'OWNER', accountId: ownerStay ? setup.ownerStayAccount : setup.roomAccount, entity: owner, description: `${ownerStay ? 'Owner stay' : 'Room charges'} ${d.door}`, amount: room, percent: null });
+  if (!ownerStay && room > 0) {
+    const applies = setup.fees.filter((f) => (f.method === 'P' || facts.valueFees) && (f.applyTo.includes('*') || (!!facts.unitClass && f.applyTo.includes(facts.unitClass))));
+    const feeAmount = (f: BookingFee) => (f.method === 'P' ? percentOf(room, f.value) : f.value);
+    const before = applies.filter((f) => f.applyBeforeOtherFees);
+    const after = applies.filter((f) => !f.applyBeforeOtherFees);
+    let left = room;
+    const take = (wanted: number, what: string) => {
+      const amount = Math.max(0, Math.min(wanted, left));
+      if (amount < wanted) warnings.push(`${what} on door ${d.door} cut to ${amount} cents: it would exceed the owner's share`);
+      left -= amount;
+      return amount;
+    };
+    // GST on a fee or the commission, where its account's code says so (design/ledger.md).
+    const gst = (l: { subType: SubType; accountId: string; entity: string; description: string; amount: number }) => {
+      const rate = setup.accountGst?.get(l.accountId) ?? 0;
+      if (rate <= 0 || l.amount <= 0) return;
+      const what = `GST on ${l.description}`;
+      line({ type: 'GST', subType: l.subType, accountId: l.accountId, entity: l.entity, description: what, amount: take(percentOf(l.amount, rate * 100), what), percent: null });
+    };
+    const fee = (f: BookingFee) => {
+      const entity = f.entity ?? setup.business;
+      const l = { subType: (entity === setup.business ? 'FEE' : 'DED') as SubType, accountId: f.accountId, entity, description: f.name, amount: take(feeAmount(f), f.name) };
+      line({ type: 'FEE', ...l, percent: f.method === 'P' ? f.value : null });
+      gst(l);
+    };
+    before.forEach(fee);
+    // Commission on the room charge less the fees taken before it (apply_before_other_fees).
+    const base = room - sum(before.map(feeAmount));
+    if (facts.commission > 0) {
+      const l = { subType: 'FEE' as SubType, accountId: setup.commissionAccount, entity: setup.business, description: 'Letting commission', amount: take(percentOf(Math.max(0, base), facts.commission), 'Letting commission') };
+      line({ type: 'COMMISSION', ...l, percent: facts.commission });
+      gst(l);
+    }
+    after.forEach(fee);
+  }
+  for (const o of d.otherCharges) {
+    if (!setup.accountEntity.has(o.accountId)) { problems.push(`Account ${o.accountId} of door ${d.door} is not in the chart of accounts: sync accounts first`); continue; }
+    line({ type: 'CHARGE', subType: 'CHG', accountId: o.accountId, entity: setup.accountEntity.get(o.accountId) ?? owner, description: o.description || o.accountId, amount: o.amount, percent: null });
+  }
 }
 
 /** The cents an allocation moves out of the held money (OWNER and CHG lines). */
@@ -153,15 +205,17 @@ export function allocationDifference(posted: AllocationLine[], target: Allocatio
 /**
  * The ledger lines of allocation lines (postings sum to zero, no cash): OWNER and CHG move money
  * out of the held UNALLOC ledger; FEE and DED out of the door owner's ledger. An owner's lines
- * carry the door, other parties' none.
+ * carry the door (a former owner's none), other parties' none.
  */
-export function allocationPostings(lines: AllocationLine[], held: { entity: string; accountId: string }, ref: string): PostingLine[] {
+export function allocationPostings(lines: AllocationLine[], held: { entity: string; accountId: string }, ref: string, ownerOf?: (door: string) => string | null | undefined): PostingLine[] {
   const out: PostingLine[] = [];
-  const doorOf = (entity: string, l: AllocationLine) => (entity === l.owner ? l.door : null);
+  // A former owner's share (a stay across a Change Owner) goes to their ledger without the door, where
+  // Change Owner put their money for it.
+  const doorOf = (entity: string, l: AllocationLine) => (entity === l.owner && (!ownerOf || ownerOf(l.door) === entity) ? l.door : null);
   for (const l of lines) {
     const from = l.subType === 'OWNER' || l.subType === 'CHG'
       ? { entity: held.entity, door: null, accountId: held.accountId }
-      : { entity: l.owner, door: l.door, accountId: l.accountId };
+      : { entity: l.owner, door: doorOf(l.owner, l), accountId: l.accountId };
     out.push({ ...from, amount: -l.amount, description: `Booking ${ref} ${l.description}` });
     out.push({ entity: l.entity, door: doorOf(l.entity, l), accountId: l.accountId, amount: l.amount, description: `Booking ${ref} ${l.description}` });
   }

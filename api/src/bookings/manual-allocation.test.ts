@@ -34,7 +34,7 @@ describe('manual allocation (spec 2 §4 Allocation editing, POST /api/booking/al
     sim.pay(b.id);
     sim.setStatus(b.id, 'C');
     await syncNow(linked.api);
-    // Room $200; ADV LEVY 2% = $4; commission 12% of $196 = $23.52; cleaning to the owner.
+    // Room $200; ADV LEVY 2% = $4 and GST $0.40; commission 12% of $196 = $23.52 and GST $2.35; cleaning to the owner.
     const automatic = await trustBalance(linked.books, 'OWNSMITH', '101');
     const business = await trustBalance(linked.books, 'BUSINESS');
     const held = await trustBalance(linked.books, 'UNALLOC');
@@ -42,9 +42,10 @@ describe('manual allocation (spec 2 §4 Allocation editing, POST /api/booking/al
     expect(view).toMatchObject({ ref: b.ref, offered: true, reason: null, doors: [{ door: '101', owner: 'OWNSMITH', available: 295, room_charge: 200 }] });
     const items = view.doors[0]!.items;
     expect(items.map((i) => [i.sub_type, i.account_id, i.entity, i.amount])).toEqual([
-      ['OWNER', 'ROOMCHG', 'OWNSMITH', 200], ['FEE', 'ADVERT', 'BUSINESS', 4], ['FEE', 'COMMISS', 'BUSINESS', 23.52], ['CHG', 'CLEAN', 'OWNSMITH', 95],
+      ['OWNER', 'ROOMCHG', 'OWNSMITH', 200], ['FEE', 'ADVERT', 'BUSINESS', 4], ['FEE', 'ADVERT', 'BUSINESS', 0.4], ['FEE', 'COMMISS', 'BUSINESS', 23.52],
+      ['FEE', 'COMMISS', 'BUSINESS', 2.35], ['CHG', 'CLEAN', 'OWNSMITH', 95],
     ]);
-    const commission = items.find((i) => i.account_id === 'COMMISS')!;
+    const commission = items.find((i) => i.type === 'COMMISSION')!;
     const cleaning = items.find((i) => i.sub_type === 'CHG')!;
     const kept = items.filter((i) => i !== commission && i !== cleaning);
     const edited = [...kept, { ...commission, amount: 10 }, { door: '101', type: 'CHARGE' as const, sub_type: 'CHG' as const, account_id: 'CLEAN', entity: 'BUSINESS', description: 'Departure clean', amount: 95 }];
@@ -71,7 +72,7 @@ describe('manual allocation (spec 2 §4 Allocation editing, POST /api/booking/al
     const saved = await linked.api.call('POST', '/api/booking/allocation', { body: { bookID: b.id, ref: b.ref, items: edited, deleted: [cleaning.id] } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.message).toBe(`Manual Allocation for ${b.ref} successful`);
-    expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(20_000 - 400 - 1_000);
+    expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(20_000 - 400 - 40 - 1_000 - 235);
     expect(await trustBalance(linked.books, 'BUSINESS')).toBe(business - 2_352 + 1_000 + 9_500);
     expect(await trustBalance(linked.books, 'UNALLOC')).toBe(held);
     const manual = await linked.books.selectFrom('booking_allocation').select(['sub_type', 'entity', 'amount', 'manual']).where('booking_id', '=', b.id).where('manual', '=', true).orderBy('id').execute();
@@ -82,7 +83,7 @@ describe('manual allocation (spec 2 §4 Allocation editing, POST /api/booking/al
     // A re-sync of the booking keeps the manual allocation; undoing it restores the automatic one.
     const resync = await linked.api.call('POST', `/api/booking/sync/${b.id}`, { body: {} });
     expect(resync.body).toMatchObject({ error: false, warn: false });
-    expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(20_000 - 400 - 1_000);
+    expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(20_000 - 400 - 40 - 1_000 - 235);
     const undo = await linked.api.call('POST', `/api/booking/sync/${b.id}`, { body: { undoManualAllocation: true } });
     expect(undo.body).toMatchObject({ error: false });
     expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(automatic);

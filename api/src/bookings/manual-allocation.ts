@@ -113,7 +113,7 @@ export async function saveManualAllocation(db: Db, userId: string, body: Booking
       const period = await openPeriod(trx);
       const [txn] = await postTxns(trx, userId, [{
         kind: 'BOOKING', date: intoPeriod(today, period), memo: `Booking ${booking.ref} manual allocation`, source: 'BKG', sourceRef: booking.id,
-        postings: allocationPostings(difference, { entity: setup.heldEntity, accountId: setup.heldAccount }, booking.ref), cashbook: [],
+        postings: allocationPostings(difference, { entity: setup.heldEntity, accountId: setup.heldAccount }, booking.ref, (door) => setup.doors.get(door)?.owner), cashbook: [],
       }]);
       await trx.insertInto('booking_allocation').values(difference.map((l) => ({
         booking_id: booking.id, txn_id: String(txn!.id), revision: booking.revision, door: l.door, ord: l.ord, type: l.type, sub_type: l.subType,

@@ -32,11 +32,11 @@ describe('booking sync and distribution', () => {
     sim.setStatus(b.id, 'C');
     result = await syncNow(linked.api);
     expect(result).toMatchObject({ bookings: 1, applied: 1 });
-    // 3 × $189 = $567 room; ADV LEVY 2% before other fees = $11.34; commission 12% of $555.66 = $66.68;
-    // cleaning (account with no party) to the owner.
+    // 3 × $189 = $567 room; ADV LEVY 2% before other fees = $11.34 and its GST $1.13; commission 12% of
+    // $555.66 = $66.68 and its GST $6.67 (ADVERT and COMMISS carry GST); cleaning (account with no party) to the owner.
     expect(await trustBalance(linked.books, 'UNALLOC')).toBe(0);
-    expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(56_700 - 1_134 - 6_668 + 9_500);
-    expect(await trustBalance(linked.books, 'BUSINESS')).toBe(1_134 + 6_668);
+    expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(56_700 - 1_134 - 113 - 6_668 - 667 + 9_500);
+    expect(await trustBalance(linked.books, 'BUSINESS')).toBe(1_134 + 113 + 6_668 + 667);
     await expectTrustBalances();
 
     const txns = await count('txn');
@@ -50,7 +50,7 @@ describe('booking sync and distribution', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.find((r: { id: string }) => r.id === b.id)).toMatchObject({ ref: b.ref, doors: '101', status: 'C', receipts: 662, room_charges: 567, other_charges: 95, balance: 0, funds: 0, pending: 0 });
     const allocation = await linked.api.call('GET', `/api/booking/allocation/${b.id}?door=101`);
-    expect(allocation.body.data.map((a: { sub_type: string; amount: number }) => [a.sub_type, a.amount])).toEqual([['OWNER', 567], ['FEE', 11.34], ['FEE', 66.68], ['CHG', 95]]);
+    expect(allocation.body.data.map((a: { sub_type: string; amount: number }) => [a.sub_type, a.amount])).toEqual([['OWNER', 567], ['FEE', 11.34], ['FEE', 1.13], ['FEE', 66.68], ['FEE', 6.67], ['CHG', 95]]);
     expect((await linked.api.call('GET', `/api/booking/cashbook/${b.id}`)).body.data).toHaveLength(1);
     expect((await linked.api.call('GET', `/api/booking/doors/${b.id}`)).body.data).toEqual([{ door: '101', owner: 'OWNSMITH', room_charge: 567, other_charges: 95, allocated: 662 }]);
   });
@@ -61,14 +61,14 @@ describe('booking sync and distribution', () => {
     sim.setStatus(b.id, 'C');
     await syncNow(linked.api);
     const owner = await trustBalance(linked.books, 'OWNJONES', '201');
-    expect(owner).toBe(20_000 - 400 - 1_960);
+    expect(owner).toBe(20_000 - 400 - 40 - 1_960 - 196);
     sim.change(b.id, (x) => { x.doors[0]!.roomCharges.push({ date: x.checkOut, description: 'Late checkout', amount: 5_000 }); });
     sim.pay(b.id, 5_000);
     await syncNow(linked.api);
-    expect(await trustBalance(linked.books, 'OWNJONES', '201')).toBe(25_000 - 500 - 2_450);
+    expect(await trustBalance(linked.books, 'OWNJONES', '201')).toBe(25_000 - 500 - 50 - 2_450 - 245);
     const revisions = await linked.books.selectFrom('booking_allocation').select(['revision', 'sub_type', 'amount']).where('booking_id', '=', b.id).orderBy('id').execute();
     expect(new Set(revisions.map((r) => r.revision)).size).toBe(2);
-    expect(revisions.filter((r) => r.revision === Math.max(...revisions.map((x) => x.revision))).map((r) => [r.sub_type, Number(r.amount)])).toEqual([['OWNER', 5_000], ['FEE', 100], ['FEE', 490]]);
+    expect(revisions.filter((r) => r.revision === Math.max(...revisions.map((x) => x.revision))).map((r) => [r.sub_type, Number(r.amount)])).toEqual([['OWNER', 5_000], ['FEE', 100], ['FEE', 10], ['FEE', 490], ['FEE', 49]]);
     await expectTrustBalances();
   });
 
@@ -82,7 +82,7 @@ describe('booking sync and distribution', () => {
     expect(ticked.status, JSON.stringify(ticked.body)).toBe(200);
     expect(ticked.body).toMatchObject({ error: false, ref: b.ref });
     const room = 600_000;
-    expect(await trustBalance(linked.books, 'OWNSMITH', '102')).toBe(room - 12_000 - 70_560);
+    expect(await trustBalance(linked.books, 'OWNSMITH', '102')).toBe(room - 12_000 - 1_200 - 70_560 - 7_056);
     const list = await linked.api.call('GET', `/api/booking?from=${b.checkOut}&to=${b.checkOut}`);
     expect(list.body.data[0]).toMatchObject({ early_disburse: true, future: true, funds: 0 });
 
@@ -103,7 +103,7 @@ describe('booking sync and distribution', () => {
     const before = await trustBalance(linked.books, 'OWNSMITH', '101');
     sim.cancel(b.id, await periodDay(linked.books, 6));
     await syncNow(linked.api);
-    expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(before - (20_000 - 400 - 2_352));
+    expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(before - (20_000 - 400 - 40 - 2_352 - 235));
     const refund = await linked.books.selectFrom('txn').selectAll().where('source_ref', '=', b.id).where('kind', '=', 'PAYMENT').execute();
     expect(refund).toHaveLength(1);
     await expectTrustBalances();

@@ -34,8 +34,13 @@ export async function loadSetup(db: Db): Promise<LedgerSetup> {
   const s = await settingsOf(db, ['roomcharge_account', 'owner_stay_account', 'unallocated_entity', 'unallocated_account']);
   const units = await db.selectFrom('unit').leftJoin('entity', 'entity.code', 'unit.entity')
     .select(['unit.door', 'unit.entity', 'unit.class', 'entity.commission']).execute();
+  const changes = await db.selectFrom('unit_owner_change').leftJoin('entity', 'entity.code', 'unit_owner_change.old_owner')
+    .select(['unit_owner_change.door', 'unit_owner_change.change_date', 'unit_owner_change.old_owner', 'entity.commission'])
+    .orderBy('unit_owner_change.change_date').orderBy('unit_owner_change.id').execute();
+  const history = new Map<string, { before: string; owner: string; commission: number }[]>();
+  for (const c of changes) history.set(c.door, [...(history.get(c.door) ?? []), { before: c.change_date, owner: c.old_owner, commission: Number(c.commission ?? 0) }]);
   const fees = await db.selectFrom('fee').selectAll().where('apply_to_booking', '=', true).where('inactive', '=', false).orderBy('id').execute();
-  const accounts = await db.selectFrom('account').select(['id', 'entity']).execute();
+  const accounts = await db.selectFrom('account').leftJoin('gst_code', 'gst_code.code', 'account.gstcode').select(['account.id', 'account.entity', 'gst_code.rate']).execute();
   return {
     roomAccount: text(s.roomcharge_account, 'ROOMCHG'),
     ownerStayAccount: text(s.owner_stay_account, 'OWNSTAY'),
@@ -43,8 +48,9 @@ export async function loadSetup(db: Db): Promise<LedgerSetup> {
     business: 'BUSINESS',
     heldEntity: text(s.unallocated_entity, 'UNALLOC'),
     heldAccount: text(s.unallocated_account, 'UNALLOC'),
-    doors: new Map(units.map((u) => [u.door, { owner: u.entity, unitClass: u.class, commission: Number(u.commission ?? 0) }])),
+    doors: new Map(units.map((u) => [u.door, { owner: u.entity, unitClass: u.class, commission: Number(u.commission ?? 0), history: history.get(u.door) }])),
     accountEntity: new Map(accounts.map((a) => [a.id, a.entity])),
+    accountGst: new Map(accounts.map((a) => [a.id, Number(a.rate ?? 0)])),
     fees: fees.map((f) => ({ name: f.name, accountId: f.account_id, entity: f.entity, method: f.method === 'V' ? 'V' : 'P', value: Number(f.value), applyTo: f.apply_to ?? [], applyBeforeOtherFees: f.apply_before_other_fees })),
   };
 }
@@ -164,7 +170,7 @@ export async function applyBooking(db: Db, userId: string, b: BsBooking, setup: 
       if (difference.length) {
         const [txn] = await postTxns(trx, userId, [{
           kind: 'BOOKING', date, memo: `Booking ${b.ref} distribution (revision ${b.revision})`, source: 'BKG', sourceRef: b.id,
-          postings: allocationPostings(difference, { entity: setup.heldEntity, accountId: setup.heldAccount }, b.ref), cashbook: [],
+          postings: allocationPostings(difference, { entity: setup.heldEntity, accountId: setup.heldAccount }, b.ref, (door) => setup.doors.get(door)?.owner), cashbook: [],
         }]);
         const early = decision === 'allocate' && b.status !== 'C' && b.status !== 'Z';
         const reversing = target !== null && target.length === 0;

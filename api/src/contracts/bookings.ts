@@ -90,7 +90,7 @@ export const ALLOCATION_SUB_TYPES = ['OWNER', 'CHG', 'DED', 'FEE', 'UNALLOC'] as
 export const allocationEditItem = z.object({
   id: z.string().max(20).optional(),
   door: codeRef('Door is required', 20),
-  type: z.enum(['ROOM', 'OWNSTAY', 'COMMISSION', 'FEE', 'CHARGE']),
+  type: z.enum(['ROOM', 'OWNSTAY', 'COMMISSION', 'FEE', 'GST', 'CHARGE']),
   sub_type: z.enum(['OWNER', 'CHG', 'DED', 'FEE']),
   account_id: codeRef('Account is required', 20),
   entity: codeRef('Entity is required', 20),

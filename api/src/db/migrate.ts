@@ -21,6 +21,7 @@ import * as companyTenancies from '../../migrations/company/20261126T1100_tenanc
 import * as companyOwnerPools from '../../migrations/company/20261126T1200_owner_pools.js';
 import * as companySnapshots from '../../migrations/company/20261126T1210_snapshots.js';
 import * as companyTaxCodeSurcharge from '../../migrations/company/20261126T1400_tax_code_surcharge.js';
+import * as companyUnitOwnerChange from '../../migrations/company/20261126T1530_unit_owner_change.js';
 import { CONTROL_SCHEMA } from './open.js';
 
 /** Listed explicitly so the set of migrations is the same under tsx, vitest and any bundler. */
@@ -49,6 +50,7 @@ const companyMigrations: Record<string, Migration> = {
   '20261126T1200_owner_pools': companyOwnerPools,
   '20261126T1210_snapshots': companySnapshots,
   '20261126T1400_tax_code_surcharge': companyTaxCodeSurcharge,
+  '20261126T1530_unit_owner_change': companyUnitOwnerChange,
 };
 
 const provider = (migrations: Record<string, Migration>): MigrationProvider => ({

@@ -387,6 +387,7 @@ export interface CompanyTables {
     message: string | null; synced_at: Timestamp;
   };
   booking_payment: { booking_id: string; payment_id: string; txn_id: Int8; amount: Int8 };
+  unit_owner_change: { id: Generated<Int8>; door: string; change_date: string; old_owner: string; new_owner: string | null; created_at: Generated<Timestamp> };
   booking_allocation: {
     id: Serial; booking_id: string; txn_id: Int8; revision: number; door: string; ord: number; type: string; sub_type: string;
     account_id: string; entity: string; owner: string | null; description: string; statement_amount: Int8; statement_percent_of_room_charge: number | null;

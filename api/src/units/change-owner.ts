@@ -152,6 +152,8 @@ export async function changeOwner(trx: Kysely<CompanyTables>, userId: string, in
   if (movedIds.length) detach = detach.where('id', 'not in', movedIds);
   await detach.execute();
   await db.updateTable('unit').set({ entity: p.newOwner || null }).where('door', '=', p.door).execute();
+  // Booking distribution gives the nights before the change date to the old owner (bookings/allocation.ts ownerOn).
+  await trx.insertInto('unit_owner_change').values({ door: p.door, change_date: input.change_date, old_owner: p.oldOwner, new_owner: p.newOwner || null }).execute();
   if (movedIds.length) await db.updateTable('charge').set({ entity: p.newOwner }).where('id', 'in', movedIds).execute();
   const created: string[] = [];
   for (const c of split) {
