@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import '../../../shared-ui/src/testing/dom.js';
+import { cleanupScreen, renderScreen, stubApi as stubScreenApi } from '../../../shared-ui/src/testing/screen.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ARCHIVE_MESSAGES, type ArchiveListRow } from 'api/contracts/archive';
-import { queryClient, startupKeys } from 'shared-ui';
 import ArchiveScreen, { fetchArchive } from './archive-screen.js';
 
 const control = { month_year_startcase: 'November 2026', current_year: 2026, current_month: 11 };
@@ -17,24 +15,15 @@ const rows: ArchiveListRow[] = [
   { id: 1, date: '2026-11-24T07:42:00.000Z', user_code: 'SYSTEM', path: 'Reports', blob_id: 'System.csv', mime: 'text/csv', size: 10, refusal: ARCHIVE_MESSAGES.system },
 ];
 
-function stubApi() {
-  const calls: { call: string; body?: unknown }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = `${init?.method ?? 'GET'} ${url}`;
-    calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    if (call.startsWith('GET /api/blob')) return json({ data: rows, truncated: false });
-    if (call === 'POST /api/blob/download') return new Response(new Blob(['%PDF']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
-    if (call === 'GET /api/auth') return json({ data: [user] });
-    return json({ data: control });
-  });
-  return calls;
-}
+const stubApi = () => stubScreenApi((call) => {
+  if (call.startsWith('GET /api/blob')) return { data: rows, truncated: false };
+  if (call === 'POST /api/blob/download') return new Response(new Blob(['%PDF']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+  if (call === 'GET /api/auth') return { data: [user] };
+  return { data: control };
+});
 
 afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
+  cleanupScreen();
   vi.restoreAllMocks();
 });
 
@@ -46,15 +35,7 @@ describe('Archive screen (spec 3 §2, §4 Archive)', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    queryClient.setQueryData(startupKeys.control, control);
-    queryClient.setQueryData(startupKeys.user, user);
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={queryClient}>
-          <ArchiveScreen />
-        </QueryClientProvider>
-      </FluentProvider>,
-    );
+    renderScreen(<ArchiveScreen />, { control, user });
     const report = await screen.findByRole('button', { name: 'Download Balance-Summary.pdf' });
     expect((report as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Download DEMOTRUST-20261125-074200.pgb' }) as HTMLButtonElement).disabled).toBe(true);

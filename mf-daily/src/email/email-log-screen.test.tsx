@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import '../../../shared-ui/src/testing/dom.js';
+import { cleanupScreen, renderScreen, stubApi } from '../../../shared-ui/src/testing/screen.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { EmailLogRow } from 'api/contracts/email';
-import { startupKeys } from 'shared-ui';
 import EmailLogScreen from './email-log-screen.js';
 
 const row = (id: number, status: string, attachments: number): EmailLogRow => ({
@@ -15,34 +13,25 @@ const row = (id: number, status: string, attachments: number): EmailLogRow => ({
   attachments, _attachments: Array.from({ length: attachments }, (_, i) => `f${i}.pdf`),
 });
 
+/** Answers the log and Send Now (by path), anything else 404; returns the calls made, 'METHOD /path?query'. */
 function serve(list: EmailLogRow[], unsent: number) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    calls.push(`${init?.method ?? 'GET'} ${path}`);
-    if (path === '/api/email') return Response.json({ data: { list, unsent } });
-    if (path === '/api/email/send') return Response.json({ data: { message: 'Sending the queued e-mails now', pending: unsent, configured: true } });
+  return stubApi((call) => {
+    const path = call.split(' ')[1]!.split('?')[0];
+    if (path === '/api/email') return { data: { list, unsent } };
+    if (path === '/api/email/send') return { data: { message: 'Sending the queued e-mails now', pending: unsent, configured: true } };
     return Response.json({ error: true, message: 'not here' }, { status: 404 });
-  }));
-  return calls;
+  });
 }
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(startupKeys.control, { current_year: 2026, current_month: 11, today: '2026-11-26' });
-  client.setQueryData(startupKeys.lookups, { entity: [], templates: [] });
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={client}>
-        <EmailLogScreen />
-      </QueryClientProvider>
-    </FluentProvider>,
-  );
+  renderScreen(<EmailLogScreen />, {
+    control: { current_year: 2026, current_month: 11, today: '2026-11-26' },
+    lookups: { entity: [], templates: [] },
+  });
 }
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  cleanupScreen();
   vi.useRealTimers();
 });
 
@@ -66,16 +55,17 @@ describe('Email Log screen', () => {
   });
 
   it('Send Now shows Update is pending, then refreshes after 5 seconds', async () => {
-    const calls = serve([row(2, 'New', 1)], 1);
+    const made = serve([row(2, 'New', 1)], 1);
+    const calls = () => made.map((c) => c.call);
     show();
     await screen.findAllByTestId('list-row');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Send Now' }));
     expect((await screen.findByTestId('email-update-pending')).textContent).toBe('Update is pending. If This message remains try pressing refresh');
-    expect(calls).toContain('POST /api/email/send');
-    const before = calls.filter((c) => c === 'GET /api/email').length;
+    expect(calls()).toContain('POST /api/email/send');
+    const before = calls().filter((c) => c === 'GET /api/email').length;
     await act(async () => { await vi.advanceTimersByTimeAsync(5_100); });
     expect(screen.queryByTestId('email-update-pending')).toBeNull();
-    expect(calls.filter((c) => c === 'GET /api/email').length).toBeGreaterThan(before);
+    expect(calls().filter((c) => c === 'GET /api/email').length).toBeGreaterThan(before);
   });
 });

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import '../../../shared-ui/src/testing/dom.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanupScreen, renderScreen, stubApi as stubScreenApi } from '../../../shared-ui/src/testing/screen.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { LogRecord, LogRow } from 'api/contracts/log';
-import { queryClient, startupKeys } from 'shared-ui';
 import LogsScreen from './logs-screen.js';
 import { SUPPORT_NOTE } from './log-detail.js';
 
@@ -19,41 +17,22 @@ const rows: LogRow[] = [
 ];
 const record: LogRecord = { ...base, id: 2, date: rows[0]!.date, severity: 'CHANGE', message: 'Category LOGCAT created', body: null, stack: null, before: null, after: { code: 'LOGCAT', name: 'Logged category' } };
 
-function stubApi() {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = `${init?.method ?? 'GET'} ${url}`;
-    calls.push(call);
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    if (call === 'GET /api/log/2') return json({ data: record });
-    if (call.startsWith('GET /api/log')) return json({ data: rows, truncated: false });
-    if (call === 'GET /api/auth') return json({ data: [user] });
-    return json({ data: control });
-  });
-  return calls;
-}
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
+const stubApi = () => stubScreenApi((call) => {
+  if (call === 'GET /api/log/2') return { data: record };
+  if (call.startsWith('GET /api/log')) return { data: rows, truncated: false };
+  if (call === 'GET /api/auth') return { data: [user] };
+  return { data: control };
 });
+
+afterEach(cleanupScreen);
 
 describe('System Log screen (spec 3 §2 System Log)', () => {
   it('lists the last 7 days, expands only rows with detail, and opens a row read-only with the support note', async () => {
     const calls = stubApi();
-    queryClient.setQueryData(startupKeys.control, control);
-    queryClient.setQueryData(startupKeys.user, user);
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={queryClient}>
-          <LogsScreen />
-        </QueryClientProvider>
-      </FluentProvider>,
-    );
+    renderScreen(<LogsScreen />, { control, user });
     expect(await screen.findByText('Category LOGCAT created')).toBeTruthy();
     // No range given: the server's default, the last 7 days.
-    expect(calls.find((c) => c.startsWith('GET /api/log'))).toBe('GET /api/log');
+    expect(calls.find((c) => c.call.startsWith('GET /api/log'))?.call).toBe('GET /api/log');
     expect(screen.getByText('Last 7 days')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'System Log' });
     expect(within(table).getAllByText(/^\d{2} [A-Z][a-z]{2}:\d{2}:\d{2}$/)).toHaveLength(2);

@@ -1,55 +1,47 @@
 // @vitest-environment happy-dom
 import '../../../shared-ui/src/testing/dom.js';
+import { cleanupScreen, renderScreen, stubApi } from '../../../shared-ui/src/testing/screen.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { REPORTS, type ReportKey } from 'api/contracts/reports';
-import { startupKeys } from 'shared-ui';
 import { ReportScreen } from './report-screen.js';
 
 const DEFAULTS = { year: 2026, month: 11, from: '2026-11-01', to: '2026-11-26', entity_type: 'ALL', type: 'DETAILED' };
 const pdf = { filename: 'Balance Summary.pdf', type: 'application/pdf', data: btoa('%PDF-1.7 test'), archive_id: 41 };
 
-type Answer = (body: Record<string, unknown> | undefined) => unknown;
+type Answer = () => unknown;
 
-/** Serves GET /api/reports with these entries and answers each other path from `answers`; records the calls. */
+/**
+ * Serves GET /api/reports with these entries and answers each other 'METHOD /path' (query left off)
+ * from `answers` (a Uint8Array as a file, none as 404); returns the calls made.
+ */
 function serve(keys: ReportKey[], answers: Record<string, Answer | unknown>) {
-  const calls: { method: string; path: string; body?: Record<string, unknown> }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-    calls.push({ method, path, body });
-    if (path === '/api/reports') return Response.json({ data: keys.map((key) => ({ key, ...REPORTS[key], defaults: DEFAULTS })) });
-    const answer = answers[`${method} ${path}`];
+  return stubApi((call) => {
+    const key = call.split('?')[0]!;
+    if (key === 'GET /api/reports') return { data: keys.map((k) => ({ key: k, ...REPORTS[k], defaults: DEFAULTS })) };
+    const answer = answers[key];
     if (answer instanceof Uint8Array) return new Response(answer.slice(), { status: 200, headers: { 'Content-Type': 'application/zip' } });
     if (answer === undefined) return Response.json({ error: true, message: 'Report not found' }, { status: 404 });
-    return Response.json(typeof answer === 'function' ? (answer as Answer)(body) : answer);
-  }));
-  return calls;
+    return typeof answer === 'function' ? (answer as Answer)() : answer;
+  });
 }
 
+const post = (c: { call: string }) => c.call.startsWith('POST ');
+
 function show(reportKey: ReportKey, permissions: Record<string, boolean> | null = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (permissions) client.setQueryData(startupKeys.user, { code: 'ADMIN', name: 'Admin', permissions, desktopRows: 25, mobileRows: 20 });
-  client.setQueryData(startupKeys.control, { current_year: 2026, current_month: 11, ledger_first_date: '2025-07-01', today: '2026-11-26' });
-  client.setQueryData(startupKeys.lookups, {
-    category: [{ code: 'VIP', name: 'Premium owners', type: 'OWNER' }],
-    entity: [
-      { code: 'OWNSMITH', name: 'Jane Smith', type: 'OWNER', inactive: false },
-      { code: 'OWNSMALL', name: 'Sam Small', type: 'OWNER', inactive: false },
-      { code: 'SUPSMART', name: 'Smart Cleaning', type: 'SUPPLIER', inactive: false },
-    ],
+  renderScreen(<ReportScreen reportKey={reportKey} />, {
+    user: permissions ? { code: 'ADMIN', name: 'Admin', permissions, desktopRows: 25, mobileRows: 20 } : undefined,
+    control: { current_year: 2026, current_month: 11, ledger_first_date: '2025-07-01', today: '2026-11-26' },
+    lookups: {
+      category: [{ code: 'VIP', name: 'Premium owners', type: 'OWNER' }],
+      entity: [
+        { code: 'OWNSMITH', name: 'Jane Smith', type: 'OWNER', inactive: false },
+        { code: 'OWNSMALL', name: 'Sam Small', type: 'OWNER', inactive: false },
+        { code: 'SUPSMART', name: 'Smart Cleaning', type: 'SUPPLIER', inactive: false },
+      ],
+    },
   });
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={client}>
-        <ReportScreen reportKey={reportKey} />
-      </QueryClientProvider>
-    </FluentProvider>,
-  );
 }
 
 /**
@@ -63,8 +55,7 @@ async function viewer(title: string): Promise<HTMLElement> {
 }
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  cleanupScreen();
   vi.restoreAllMocks();
 });
 
@@ -80,7 +71,7 @@ describe('report screen (spec 3 §2 Reports, §3 Report selection)', () => {
 
     await userEvent.click(within(header).getByRole('button', { name: 'View' }));
     const open = await viewer('Balance Summary');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ to: '2026-11-26', entity_type: 'ALL', mode: 'VIEW' });
+    expect(calls.find(post)?.body).toEqual({ to: '2026-11-26', entity_type: 'ALL', mode: 'VIEW' });
     const frame = within(open).getByTestId('report-pdf');
     expect(frame.getAttribute('src')).toMatch(/^blob:.*#zoom=100$/);
     expect(within(open).getByText('CSV Export')).toBeTruthy();
@@ -102,7 +93,7 @@ describe('report screen (spec 3 §2 Reports, §3 Report selection)', () => {
     expect((await screen.findByTestId('email-attached')).textContent).toBe('Attached: Balance Summary.pdf');
     await waitFor(() => expect((screen.getByDisplayValue('RPT_NAME for RPT_PERIOD') as HTMLInputElement).value).toBe('RPT_NAME for RPT_PERIOD'));
     fireEvent.click(screen.getByText('Send'));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/api/email')?.body).toMatchObject({
+    await waitFor(() => expect(calls.find((c) => c.call.split('?')[0] === 'POST /api/email')?.body).toMatchObject({
       from: { type: 'BUSINESS' }, subject: 'RPT_NAME for RPT_PERIOD', body: '<p>RPT_NAME is attached.</p>', template: 'REPORTS', archive_ids: [41], report_name: 'Balance Summary',
     }));
   });
@@ -129,7 +120,7 @@ describe('report screen (spec 3 §2 Reports, §3 Report selection)', () => {
     await userEvent.click(within(list).getByRole('option', { name: 'OWNSMALL - Sam Small' }));
     expect(from).toHaveProperty('value', 'OWNSMALL');
     await userEvent.click(within(header).getByRole('button', { name: 'View' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ entity_type: 'OWNER', entity_from: 'OWNSMALL' }));
+    await waitFor(() => expect(calls.find(post)?.body).toMatchObject({ entity_type: 'OWNER', entity_from: 'OWNSMALL' }));
   });
 
   it('checks the selection with the contract before it asks the server', async () => {
@@ -144,7 +135,7 @@ describe('report screen (spec 3 §2 Reports, §3 Report selection)', () => {
     await waitFor(() => expect(from).toHaveProperty('value', '30/11/2026'));
     await userEvent.click(within(header).getByRole('button', { name: 'View' }));
     expect(await screen.findByText('To must not be before From')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(calls.filter(post)).toEqual([]);
   });
 
   it('keeps the header of a report the server does not offer yet, with its buttons off', async () => {
@@ -172,6 +163,6 @@ describe('report screen (spec 3 §2 Reports, §3 Report selection)', () => {
     await waitFor(() => expect(saved).toEqual(['End of Month 2026-10.zip']));
     // The file is fetched and saved as the last poll lands; the bar's render of it may follow.
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('data-colour')).toBe('green'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ year: 2026, month: 11, mode: 'DOWNLOAD' });
+    expect(calls.find(post)?.body).toEqual({ year: 2026, month: 11, mode: 'DOWNLOAD' });
   });
 });

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import '../../../shared-ui/src/testing/dom.js';
+import { cleanupScreen, renderScreen, stubApi as stubScreenApi } from '../../../shared-ui/src/testing/screen.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { MonthEndResult } from 'api/contracts/monthend';
-import { type Notice, queryClient, setNoticeSink, startupKeys } from 'shared-ui';
+import { type Notice, setNoticeSink } from 'shared-ui';
 import MonthEndScreen from './monthend-screen.js';
 
 const control = { month_year_startcase: 'November 2026', current_year: 2026, current_month: 11 };
@@ -21,34 +20,25 @@ const result: MonthEndResult = {
 
 /** The API as the screen meets it with month end started by this user; the report pack answers when `packSent` resolves. */
 function stubApi(packSent: Promise<void>) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = `${init?.method ?? 'GET'} ${url}`;
-    calls.push(call);
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  return stubScreenApi(async (call) => {
     if (call.startsWith('GET /api/checklist')) {
-      return json({ data: [], summary: { MTHEND_PRE: { total: 1, complete: 1 }, MTHEND_POST: { total: 0, complete: 0 }, active: true, lock_user: 'ADMIN', year: 2026, month: 11, resumable: false, steps_done: [] } });
+      return { data: [], summary: { MTHEND_PRE: { total: 1, complete: 1 }, MTHEND_POST: { total: 0, complete: 0 }, active: true, lock_user: 'ADMIN', year: 2026, month: 11, resumable: false, steps_done: [] } };
     }
     if (call === 'GET /api/monthend/preview') {
-      return json({ data: { BUSINESS: row, OWNER: row, SUPPLIER: row, totals: { ...row, pending: 0 }, approval: { required: false, approved_by: null, approved_at: null, current: false } } });
+      return { data: { BUSINESS: row, OWNER: row, SUPPLIER: row, totals: { ...row, pending: 0 }, approval: { required: false, approved_by: null, approved_at: null, current: false } } };
     }
-    if (call === 'POST /api/monthend') return json({ data: { id: 'job1' }, message: 'Month end is running' });
-    if (call === 'GET /api/progress/job1') return json({ data: { id: 'job1', percent: 100, message: 'Done', active: false, result } });
+    if (call === 'POST /api/monthend') return { data: { id: 'job1' }, message: 'Month end is running' };
+    if (call === 'GET /api/progress/job1') return { data: { id: 'job1', percent: 100, message: 'Done', active: false, result } };
     if (call === 'GET /api/monthend/file/7') {
       await packSent;
       return new Response(new Blob(['PK']), { status: 200 });
     }
-    if (call === 'GET /api/auth') return json({ data: [user] });
-    return json({ data: control });
+    if (call === 'GET /api/auth') return { data: [user] };
+    return { data: control };
   });
-  return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanupScreen);
 
 describe('Month End screen, the end of a run (spec 2 §4 step 6, §8)', () => {
   it("shows 'Month End is Complete!', downloads both files, raises the 60-second rollover toast and goes to the dashboard", async () => {
@@ -61,19 +51,14 @@ describe('Month End screen, the end of a run (spec 2 §4 step 6, §8)', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    queryClient.setQueryData(startupKeys.control, control);
-    queryClient.setQueryData(startupKeys.user, user);
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={['/management/transactions/monthend']}>
-            <Routes>
-              <Route path="/management/transactions/monthend" element={<MonthEndScreen />} />
-              <Route path="/dashboard" element={<p>Dashboard page</p>} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </FluentProvider>,
+    renderScreen(
+      <MemoryRouter initialEntries={['/management/transactions/monthend']}>
+        <Routes>
+          <Route path="/management/transactions/monthend" element={<MonthEndScreen />} />
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        </Routes>
+      </MemoryRouter>,
+      { control, user },
     );
     try {
       const proceed = await screen.findByRole('button', { name: 'Proceed' });
@@ -94,7 +79,7 @@ describe('Month End screen, the end of a run (spec 2 §4 step 6, §8)', () => {
       sendPack();
       expect(await screen.findByText('Dashboard page')).toBeTruthy();
       expect(saved).toEqual(['ABA-SEA-20261130-170000-1.aba', 'MonthEnd-SEA-2026-11.zip']);
-      expect(calls).toContain('GET /api/monthend/file/7');
+      expect(calls.map((c) => c.call)).toContain('GET /api/monthend/file/7');
     } finally {
       stopNotices();
       click.mockRestore();

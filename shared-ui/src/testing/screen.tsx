@@ -13,14 +13,18 @@ export interface ApiCall {
 
 /**
  * A screen's component test answers its API calls: each fetch is recorded and answered with the
- * JSON `answer` gives for 'METHOD /path?query' (status 200).
+ * JSON `answer` gives for 'METHOD /path?query' (status 200). An answer that is a Response is sent
+ * as it is: a file, a status other than 200, other headers. The answer may be a promise (of either):
+ * the call then waits for it, as a slow server would.
  */
 export function stubApi(answer: (call: string) => unknown): ApiCall[] {
   const calls: ApiCall[] = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const call = `${init?.method ?? 'GET'} ${url}`;
     calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return new Response(JSON.stringify(answer(call)), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const answered = await answer(call);
+    if (answered instanceof Response) return answered;
+    return new Response(JSON.stringify(answered), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   return calls;
 }
