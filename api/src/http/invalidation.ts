@@ -67,11 +67,18 @@ export class InvalidationBus {
     await this.listen();
   }
 
-  /** Applies an invalidation here and tells every other process; resolves once it is committed. */
+  /**
+   * Applies an invalidation here and tells every other process; resolves once it is committed. It
+   * never throws: the change it announces is already committed, and a 500 would invite a retry.
+   */
   async publish(m: Exclude<Invalidation, { kind: 'all' }>): Promise<void> {
     this.apply(m);
     if (this.db.kind === 'pglite') return;
-    await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${JSON.stringify({ from: this.processId, ...m })})`.execute(this.db.root);
+    try {
+      await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${JSON.stringify({ from: this.processId, ...m })})`.execute(this.db.root);
+    } catch (e) {
+      console.error(`Cache invalidation not sent to the other API processes (${m.kind}): ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
 
   async stop(): Promise<void> {
