@@ -253,7 +253,6 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 (Node cluster) on PostgreSQL', (
     const server = await startServer({ DATABASE_URL: test.db.url!, SMTP_URL: smtp.url, WEB_CONCURRENCY: '2' });
     await healthy(server);
     for (let i = 0; i < 100 && !/process 2 of 2/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
-    console.log(server.output());
     expect(server.output()).toMatch(/2 API processes \(WEB_CONCURRENCY\)/);
     expect(server.output()).toMatch(/process 1 of 2/);
     expect(server.output()).toMatch(/process 2 of 2/);
@@ -263,5 +262,5 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 (Node cluster) on PostgreSQL', (
     server.child.kill('SIGTERM');
     const code = await new Promise((r) => { server.child.once('exit', (c) => r(c)); setTimeout(() => r('still running'), 20_000); });
     expect(code, server.output()).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });
