@@ -107,10 +107,10 @@ async function startServer() {
      * Stops the server and starts it again with `args` on the same database (no first start):
      * the ms from spawning the process to the first 200 from /api/health.
      */
-    async restartTimed(args) {
+    async restartTimed(args, extraEnv = {}) {
       await stopServer(server);
       const started = performance.now();
-      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
       for (;;) {
         if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
         if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) break;
@@ -664,6 +664,17 @@ try {
     await load('POST /api/lookup', () =>
       fetch(`${BASE}/api/lookup`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{"lists":"ALL"}' }),
     );
+    // Issue 16: the same with two API processes on the database (WEB_CONCURRENCY=2), then back to one.
+    if (server.databaseUrl) {
+      await server.restartTimed(BUILT_SERVER, { WEB_CONCURRENCY: '2' });
+      // /api/health answers once the first worker listens; the second is given a moment.
+      await new Promise((r) => setTimeout(r, 3_000));
+      await load('GET /api/account/list (2 processes)', () => fetch(`${BASE}/api/account/list`, { headers }));
+      await load('POST /api/lookup (2 processes)', () =>
+        fetch(`${BASE}/api/lookup`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{"lists":"ALL"}' }),
+      );
+      await server.restartTimed(BUILT_SERVER);
+    }
     await measureDaily(headers);
   }
   if (!ONLY_SYNC && !ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_REPORTS && !ONLY_EMAIL) await measureSync();

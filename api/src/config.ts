@@ -26,7 +26,11 @@ export interface Config {
   tokenSecret: string | undefined;
   tokenHours: number;
   staticDir: string | undefined;
-  /** How long reference lists and lookups may be served from memory (ms); 0 turns the cache off. */
+  /**
+   * How long reference lists and lookups may be served from memory (ms); 0 turns the cache off.
+   * Writes through any API process invalidate at once (LISTEN/NOTIFY); this bounds only changes
+   * made outside the API.
+   */
   readCacheMs: number;
   /**
    * Where the e-mail outbox sends (smtp://user:pass@host:587, STARTTLS where offered; smtps:// for
@@ -39,6 +43,17 @@ export interface Config {
    * production: there TEST_MODE is ignored, so a stray variable cannot open them.
    */
   testMode: boolean;
+  /**
+   * WEB_CONCURRENCY: how many API processes `npm start` runs on this machine (Node's cluster
+   * module, sharing the port). Only on PostgreSQL; PGlite is opened by one process.
+   */
+  webConcurrency: number;
+}
+
+/** WEB_CONCURRENCY as a count of processes: a whole number from 1 to 64, anything else 1. */
+function processCount(value: string | undefined): number {
+  const n = Number(value ?? 1);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, 64) : 1;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,8 +80,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: env.TOKEN_SECRET || undefined,
     tokenHours: Number(env.TOKEN_HOURS ?? 10),
     staticDir: env.STATIC_DIR,
-    readCacheMs: Number(env.READ_CACHE_MS ?? 5_000),
+    readCacheMs: Number(env.READ_CACHE_MS ?? 60_000),
     smtpUrl: env.SMTP_URL || undefined,
     testMode: !production && (env.TEST_MODE === '1' || env.TEST_MODE === 'true'),
+    webConcurrency: processCount(env.WEB_CONCURRENCY),
   };
 }

@@ -57,7 +57,7 @@ export function authRoutes({ db, tokens, requires, throttle, directory }: AppDep
     // and per user from anywhere as leniently, against guessing from many addresses.
     const userKey = [`${login}@${address}`];
     const addressKey = [address, `any:${login}`];
-    const wait = Math.max(throttle.user.retryAfter(userKey), throttle.address.retryAfter(addressKey));
+    const wait = Math.max(await throttle.user.retryAfter(userKey), await throttle.address.retryAfter(addressKey));
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
       c.header('Retry-After', String(seconds));
@@ -73,16 +73,16 @@ export function authRoutes({ db, tokens, requires, throttle, directory }: AppDep
     const valid = await passwordMatches(row?.password_hash ?? (await dummyHash()), password) && !!row;
     const opens = row && valid ? await companyToOpen(row) : null;
     if (!row || !valid || !opens) {
-      throttle.user.fail(userKey);
-      throttle.address.fail(addressKey);
+      await throttle.user.fail(userKey);
+      await throttle.address.fail(addressKey);
       await writeLog(db.root, { database: null, severity: 'SECURITY', message: `Failed sign-in for ${login.slice(0, 60)}`, identity: login.slice(0, 60), routine: 'auth', method: 'POST', apicall: '/api/auth' });
       throw new ApiError(401, 'Invalid Login', { errors: [{ path: 'code', msg: 'Invalid Login' }] });
     }
     if (row.expiry && row.expiry < dateInZone(DEFAULT_TIME_ZONE)) {
       throw new ApiError(401, 'User account has expired', { errors: [{ path: 'code', msg: 'User account has expired' }] });
     }
-    throttle.user.succeed(userKey);
-    throttle.address.succeed([`any:${login}`]);
+    await throttle.user.succeed(userKey);
+    await throttle.address.succeed([`any:${login}`]);
     const { token } = await tokens.issue(row);
     const user = userView(row, opens.company, opens.permissions);
     return c.json({ data: { token, usertype: row.usertype, user, permissions: opens.permissions } });

@@ -7,6 +7,7 @@ import { jsonb } from '../db/open.js';
 import type { CompanyTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError } from '../http/errors.js';
+import { runPeriodically } from '../jobs/single-runner.js';
 import { openPeriod } from '../ledger/ledger.js';
 import { startSyncJob, wholeSync } from './routes.js';
 import { BookingSimulator, type RunningSimulator, serveSimulator } from './simulator.js';
@@ -21,9 +22,11 @@ const setting = async (db: Db, key: string) => (await db.selectFrom('control_set
 /**
  * The automatic sync (spec 3 'Booking-system Sync': every sync_frequency seconds): once a minute,
  * every company with a booking system and a frequency whose last sync is older than that starts one
- * (a company already syncing answers busy and is left alone).
+ * (a company already syncing answers busy and is left alone). Every API process schedules it;
+ * the tick runs in one of them at a time (the advisory lock SYNC_SCHEDULE_LOCK), so two processes
+ * never both decide a company is due.
  */
-export function scheduleSyncs(deps: AppDeps, userId: string): () => void {
+export function scheduleSyncs(deps: AppDeps, userId: string, intervalMs = 60_000): () => void {
   const tick = async () => {
     const companies = await deps.db.control.selectFrom('company').select(['code', 'schema_name']).where('inactive', '=', false).execute();
     for (const company of companies) {
@@ -37,10 +40,12 @@ export function scheduleSyncs(deps: AppDeps, userId: string): () => void {
         .catch((e) => { if (!(e instanceof ApiError)) throw e; });
     }
   };
-  const timer = setInterval(() => { tick().catch((e) => console.error('Scheduled booking sync:', e)); }, 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  const periodic = runPeriodically(deps.db, SYNC_SCHEDULE_LOCK, intervalMs, tick, (e) => console.error('Scheduled booking sync:', e));
+  return () => periodic.stop();
 }
+
+/** The scheduler's single-runner lock: one API process decides which companies are due. */
+export const SYNC_SCHEDULE_LOCK = 'booking-sync-schedule';
 
 /**
  * The demo company's booking system: a simulator on a loopback port with bookings for the demo's

@@ -4,6 +4,7 @@ import * as controlJobs from '../../migrations/control/20261125T1000_jobs.js';
 import * as controlUserMembership from '../../migrations/control/20261125T1300_user_membership.js';
 import * as controlUserSessions from '../../migrations/control/20261125T1310_user_sessions.js';
 import * as controlBackupArchive from '../../migrations/control/20261126T1300_backup_archive.js';
+import * as controlLoginFailures from '../../migrations/control/20261126T1520_login_failures.js';
 import * as companyReference from '../../migrations/company/20261121T1500_reference.js';
 import * as companyLedger from '../../migrations/company/20261121T1600_ledger.js';
 import * as companyArchive from '../../migrations/company/20261121T1730_archive.js';
@@ -31,6 +32,7 @@ const controlMigrations: Record<string, Migration> = {
   '20261125T1300_user_membership': controlUserMembership,
   '20261125T1310_user_sessions': controlUserSessions,
   '20261126T1300_backup_archive': controlBackupArchive,
+  '20261126T1520_login_failures': controlLoginFailures,
 };
 const companyMigrations: Record<string, Migration> = {
   '20261121T1500_reference': companyReference,

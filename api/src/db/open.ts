@@ -4,6 +4,7 @@ import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
+import { InvalidationBus } from '../http/invalidation.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import type { CompanyTables, ControlTables } from './schema.js';
 
@@ -22,6 +23,11 @@ export interface Database {
   version(): Promise<string>;
   /** PGlite only: the whole database as a tarball, which `loadDataDir` opens again (the tests' prepared books). */
   dumpDataDir(): Promise<Blob>;
+  /**
+   * This handle's cache invalidation across API processes (PostgreSQL LISTEN/NOTIFY; on PGlite this
+   * process alone), made on first use and stopped by close().
+   */
+  invalidation(): InvalidationBus;
   close(): Promise<void>;
 }
 
@@ -74,7 +80,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dumpDataDir = async () => pg.dumpDataDir('none');
   }
   const companies = new Map<string, Kysely<CompanyTables>>();
-  return {
+  let bus: InvalidationBus | null = null;
+  const db: Database = {
     kind,
     url: options.databaseUrl,
     root,
@@ -92,11 +99,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       return rows[0]!.version;
     },
     dumpDataDir,
+    invalidation() {
+      return (bus ??= new InvalidationBus(db));
+    },
     async close() {
+      await bus?.stop();
       await root.destroy().catch(() => {});
       await closeDriver().catch(() => {});
     },
   };
+  return db;
 }
 
 /** Schema names are derived, never taken from input: `co_` plus the company code. */

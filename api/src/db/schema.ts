@@ -55,6 +55,8 @@ export interface ControlTables {
     finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   revoked_token: { jti: string; expires_at: Timestamp };
+  /** Failed sign-ins per throttle key, shared by every API process (auth/login-throttle.ts). */
+  login_failure: { key: string; count: number; last_at: Timestamp };
   /** Backups kept by the control area itself (a removed company's last backup), issue 15. */
   backup_archive: { id: Serial; date: Timestamp; user_code: string; company: string; reason: string; blob_id: string; mime: string; size: number; content: Uint8Array };
   setting: { key: string; value: string };

@@ -106,8 +106,9 @@ export function createGuard({ db, tokens, directory, reads }: GuardDeps) {
       if (readOnly || READ_METHODS.has(c.req.method)) return next();
       if (!lockCheckedInTransaction) await assertNoMonthEndLock(company.db, user.id);
       await next();
-      // Whatever a write changed, cached reads of this company are now stale.
-      if (c.res.status < 400) reads.written(company.code);
+      // Whatever a write changed, cached reads of this company are now stale here and, before the
+      // answer goes out, in every other API process (http/invalidation.ts).
+      if (c.res.status < 400) await reads.written(company.code);
     };
     return Object.assign(guard, { access, readOnly });
   };

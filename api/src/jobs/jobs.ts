@@ -62,7 +62,8 @@ const FAILED_UNEXPECTEDLY = 'The operation could not be completed; it has been r
 export class JobRunner {
   private readonly inFlight = new Map<string, Promise<void>>();
 
-  constructor(private readonly db: Database) {}
+  /** `finished` hears of every run that ended (its company's cached reads are stale). */
+  constructor(private readonly db: Database, private readonly finished: (company: string) => Promise<void> = async () => {}) {}
 
   /** Starts work in the background and answers at once; 409 while one of its kind runs for the company. */
   async start<R>(spec: JobSpec, work: (job: JobContext) => Promise<R>): Promise<JobView> {
@@ -174,6 +175,7 @@ export class JobRunner {
       await update({ status: 'failed', percent: 100, message: error.message, error: jsonb(error), finished_at: new Date() }).catch(() => {});
     } finally {
       await release();
+      await this.finished(row.company).catch(() => {});
     }
   }
 }

@@ -49,6 +49,22 @@ export async function withSingleRunner<T>(db: Database, key: string, work: () =>
   }
 }
 
+/**
+ * Runs work holding the lock `key`, waiting for it while another process holds it (start-up: the
+ * first start's migrations and demo company are made by one process while the others wait). On
+ * PGlite, one process per data folder, it simply runs.
+ */
+export async function withExclusiveLock<T>(db: Database, key: string, work: () => Promise<T>): Promise<T> {
+  if (db.kind === 'pglite') return work();
+  const session = postgres(db.url!, { max: 1, onnotice: () => {} });
+  try {
+    await session`select pg_advisory_lock(hashtextextended(${key}, 0))`;
+    return await work();
+  } finally {
+    await session.end({ timeout: 5 });
+  }
+}
+
 export interface Periodic {
   stop(): void;
 }

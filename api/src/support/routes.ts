@@ -73,7 +73,7 @@ export function supportRoutes({ db, requires, directory, jobs, reads }: AppDeps)
       id: input.code, name: input.name, email: input.email, usertype: 'ADMIN', password_hash: passwordHash, default_company: input.database,
     }).execute();
     await addMember(db.control, input.code, input.database, ALL_PERMISSIONS);
-    directory.invalidateCompanies();
+    await directory.invalidateCompanies();
     await log(c, input.database, `Company ${input.database} (${input.company_name}) created, open month ${input.month}/${input.year}, administrator ${input.code}`);
     return c.json({ data: { code: input.database, name: input.company_name, admin: input.code }, message: `Company ${input.database} created` });
   });
@@ -104,8 +104,8 @@ export function supportRoutes({ db, requires, directory, jobs, reads }: AppDeps)
       // Memberships go with the company row (on delete cascade); a default company becomes none.
       await trx.withSchema('control').deleteFrom('company').where('code', '=', company.code).execute();
     });
-    directory.invalidateCompanies();
-    reads.written(company.code);
+    await directory.invalidateCompanies();
+    await reads.written(company.code);
     await log(c, company.code, `Company ${company.code} (${company.name}) removed; its backup ${dump.filename} is kept in the control archive`);
     return c.json({ data: { code: company.code, backup: dump.filename }, message: `Company ${company.code} removed` });
   });
@@ -209,7 +209,7 @@ export function supportRoutes({ db, requires, directory, jobs, reads }: AppDeps)
       }
       return plan.entities.length;
     });
-    reads.written(company.code);
+    await reads.written(company.code);
     await log(c, company.code, `Imported ${count} ${entityType} entities`);
     return c.json({ data: { imported: count, type: entityType }, message: `${count} ${entityType} records imported` });
   });
@@ -238,7 +238,7 @@ export function supportRoutes({ db, requires, directory, jobs, reads }: AppDeps)
       .where('is_super', '=', false)
       .where('id', 'in', db.control.selectFrom('user_company').select('user_id').where('company_code', '=', company.code))
       .returning('id').execute();
-    for (const u of users) directory.invalidateUser(u.id);
+    for (const u of users) await directory.invalidateUser(u.id);
     await log(c, company.code, `Sessions of ${users.length} users of ${company.code} ended by god utility: ${reason}`, 'SECURITY');
     return c.json({ data: { code: company.code, users: users.map((u) => u.id) }, message: `Sessions of ${users.length} users ended` });
   });
@@ -262,8 +262,8 @@ export function supportRoutes({ db, requires, directory, jobs, reads }: AppDeps)
       if (e instanceof BackupFormatError) throw badRequest(e.message, { errors: [{ path: 'file', msg: e.message }] });
       throw e;
     }
-    directory.invalidateCompanies();
-    reads.written(code);
+    await directory.invalidateCompanies();
+    await reads.written(code);
     await log(c, code, `Backup restored ${overwrite ? 'over' : 'as new company'} ${code}: ${done.tables} tables, ${done.rows} rows${done.migrated.length ? `, ${done.migrated.length} migrations applied` : ''}`);
     return c.json({ data: done, message: `Backup restored into ${code}` });
   });

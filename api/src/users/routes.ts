@@ -106,7 +106,7 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
       await log(trx, company, actor, 'POST', input.id, `User ${input.id} created`, undefined, row);
       return row;
     });
-    directory.invalidateUser(created.id);
+    await directory.invalidateUser(created.id);
     return c.json({ data: userRecord(created, true), message: 'Record Created' });
   });
 
@@ -153,7 +153,7 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
       await log(trx, company, actor, 'PUT', id, `User ${id} updated${passwordHash ? ' (password changed)' : ''}`, before, after);
       return after;
     });
-    directory.invalidateUser(id);
+    await directory.invalidateUser(id);
     return c.json({ data: userRecord(updated, isAdmin(actor) && id !== actor.id), message: 'Record Updated' });
   });
 
@@ -177,7 +177,7 @@ export function userRoutes({ db, requires, directory }: AppDeps) {
       await log(trx, company, actor, 'DELETE', id, other ? `User ${id} removed from ${company.code}` : `User ${id} deleted`, before, undefined);
       return other ? 'access' : 'user';
     });
-    directory.invalidateUser(id);
+    await directory.invalidateUser(id);
     return c.json({ data: { id, removed }, message: 'Record Deleted.' });
   });
 
