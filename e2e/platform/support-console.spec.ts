@@ -16,6 +16,7 @@ test('a SUPER user gets the support console, and Activate Client View opens the 
   await page.getByRole('button', { name: 'Rebuild', exact: true }).click();
   await expect(page.getByText('Year must be chosen')).toBeVisible();
   await bar.getByRole('button', { name: 'Booking System Import' }).click();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: 'Booking System Import' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import From Booking System' })).toBeEnabled();
   await page.screenshot({ path: test.info().outputPath('support-console-1280.png') });
