@@ -8,6 +8,9 @@ import { E2E_TOKEN_SECRET } from './e2e/platform/token-secret.js';
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 // A fresh data folder per run: the demo company and users are created on first start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'oa-e2e-'));
+// Remotes deployed by the tests (e2e/platform/deploy-remote.spec.ts) go to a folder of the run's own,
+// never the repository's deployments/; set here, before the workers start, so they inherit it.
+const deployDir = (process.env.E2E_DEPLOY_DIR ??= mkdtempSync(path.join(tmpdir(), 'oa-e2e-deploy-')));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,7 +40,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://localhost:${PORT}/mf-manifest.json`,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, TOKEN_SECRET: E2E_TOKEN_SECRET },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, TOKEN_SECRET: E2E_TOKEN_SECRET, DEPLOY_DIR: deployDir, REMOTES_MANIFEST: '' },
     reuseExistingServer: !process.env.CI,
     // start.mjs builds whatever front-end app is out of date first.
     timeout: 600_000,

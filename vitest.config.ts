@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared-ui/src/**/*.test.{ts,tsx}', 'shell/src/**/*.test.{ts,tsx}', 'mf-*/src/**/*.test.{ts,tsx}'],
+          include: ['shared-ui/src/**/*.test.{ts,tsx}', 'shell/src/**/*.test.{ts,tsx}', 'mf-*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           setupFiles: ['shared-ui/src/testing/unit-setup.ts'],
           // Beside the API suites and the build (npm test), a screen test's clicks and loads can pass

@@ -5,7 +5,7 @@
  * `mf-accounts`...) builds only those. Exits non-zero when any build fails.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiIsStale, buildApi, newest } from './build-api.mjs';
@@ -18,8 +18,11 @@ const PARALLEL = 2;
 
 const sharedInputs = ['shared-ui/src', 'api/src/contracts', 'scripts/webpack', 'package-lock.json'].map((p) => path.join(root, p));
 
+/** The file whose time says when an app was last built: a remote's remoteEntry.js; the shell, a host with no exposes, emits none. */
+const builtMarker = (app) => path.join(root, app.folder, 'dist', app.isHost ? 'index.html' : 'remoteEntry.js');
+
 function isStale(app) {
-  const built = path.join(root, app.folder, 'dist', 'remoteEntry.js');
+  const built = builtMarker(app);
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
   const inputs = [...sharedInputs, path.join(root, app.folder, 'src'), path.join(root, app.folder, 'webpack.config.js'), path.join(root, app.folder, 'public'), path.join(root, app.folder, 'package.json')];
@@ -38,6 +41,10 @@ function build(app) {
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      // webpack leaves an output file whose content did not change untouched (compareBeforeEmit):
+      // stamped here, or an unchanged remoteEntry.js would keep its app stale and rebuilt on every start.
+      const entry = builtMarker(app);
+      if (code === 0 && existsSync(entry)) utimesSync(entry, new Date(), new Date());
       if (code === 0) console.log(`built ${app.folder} in ${seconds}s`);
       else console.error(`FAILED ${app.folder} after ${seconds}s (exit ${code})\n${output}`);
       resolve(code === 0);

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
@@ -8,6 +10,8 @@ import { devManifest } from './remotes.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const API_PORT = Number(process.env.API_PORT ?? 8080);
+/** The shared-ui every app is built against: the shell refuses a deployed remote built against another major. */
+const SHARED_UI_VERSION = JSON.parse(readFileSync(new URL('../../shared-ui/package.json', import.meta.url), 'utf8')).version;
 
 /**
  * The one webpack config every front-end app is built from.
@@ -67,6 +71,10 @@ export function createFederatedConfig({ name, dir, exposes, port, isHost = false
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },
       plugins: [
+        new webpack.DefinePlugin({ __SHARED_UI_VERSION__: JSON.stringify(SHARED_UI_VERSION) }),
+        // A deployment's label (scripts/deploy-remote.mjs --label) heads its files, so a rebuild
+        // with only a new label is a new version of the remote.
+        ...(process.env.OA_BUILD_LABEL ? [new webpack.BannerPlugin({ banner: `${name} ${process.env.OA_BUILD_LABEL.replace(/\*\//g, '')}`, test: /\.js$/ })] : []),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',

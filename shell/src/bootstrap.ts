@@ -1,7 +1,7 @@
 import { navigateToUrl, registerApplication, start, triggerAppChange, unregisterApplication, type LifeCycles } from 'single-spa';
 import { session } from './session-light.js';
 import { AREAS, SUPPORT_AREA, matchesPrefix, pageMode, type Area } from './root-config/areas.js';
-import { loadArea } from './root-config/load-area.js';
+import { loadArea, swappable } from './root-config/load-area.js';
 import type { ChromeProps } from './chrome/chrome-root.js';
 import { isPortalAddress } from './portal/portal-rules.js';
 
@@ -36,7 +36,7 @@ function registerArea(area: Area, activeWhen: (location: Location) => boolean, r
   registerApplication({
     name: area.name,
     app: () =>
-      loadArea(area, retry).catch(async (error: unknown): Promise<LifeCycles> => {
+      loadArea(area, retry).then((lifecycles) => swappable(area, lifecycles)).catch(async (error: unknown): Promise<LifeCycles> => {
         const { areaFailure } = await import('./chrome/area-failure.js');
         return areaFailure(area, error, async () => {
           await unregisterApplication(area.name);

@@ -603,6 +603,9 @@ describe('POST /api/cashbook/reverse/{id}', () => {
     expect(res.status).toBe(400);
     res = await expectUnchanged(() => api.call('POST', `/api/cashbook/reverse/${id}`, { body: { reason: '         x' } }));
     expect(res.status).toBe(400);
+    // Five characters in ten UTF-16 units: counted as the database counts them, a 400 and not its check constraint's 500.
+    res = await expectUnchanged(() => api.call('POST', `/api/cashbook/reverse/${id}`, { body: { reason: '😀😀😀😀😀' } }));
+    expect(res.status).toBe(400);
     res = await api.call('POST', `/api/cashbook/reverse/${id}`, { body: { reason: 'Receipted to the wrong unit' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ ref: r.body.data.ref, reversal_ref: expect.any(String) });

@@ -9,7 +9,7 @@ import { IDEMPOTENCY_HEADER, postingTransaction } from '../http/idempotency.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import { deleteNewestReceipt, voidReceipts } from '../ledger/receipt-delete.js';
 import { periodBounds } from '../ledger/posting-rules.js';
-import { reverseTxn } from '../ledger/reversal.js';
+import { reasonLength, reverseTxn } from '../ledger/reversal.js';
 import { writeLog } from '../log/system-log.js';
 import { postPayment } from './post.js';
 import { receiptQueue } from './receipt-queue.js';
@@ -96,7 +96,7 @@ export function cashbookRoutes(deps: AppDeps) {
     if (what.kind !== 'RECEIPT' && what.kind !== 'PAYMENT') throw new ApiError(409, `${what.kind} ${what.ref} is not a receipt or payment; reverse it from its own screen`);
     if (!hasPermission(c.get('user').permissions, FLAG[what.kind])) throw forbidden(`Permission ${FLAG[what.kind]} is required to reverse ${LABEL[what.kind].toLowerCase()}s`);
     const reason = (c.req.query('reason') ?? (await bodyReason(c.req)) ?? '').trim();
-    if (reason.length < MIN_REVERSAL_REASON) throw badRequest(REVERSAL_REASON_MESSAGE, { errors: [{ path: 'reason', msg: REVERSAL_REASON_MESSAGE }] });
+    if (reasonLength(reason) < MIN_REVERSAL_REASON) throw badRequest(REVERSAL_REASON_MESSAGE, { errors: [{ path: 'reason', msg: REVERSAL_REASON_MESSAGE }] });
     const label = `${LABEL[what.kind]} ${what.ref}`;
     const reversal = await company.db.transaction().execute(async (trx) => {
       const cash = await trx.selectFrom('cashbook').select('id').where('txn_id', '=', id).execute();
@@ -116,7 +116,7 @@ export function cashbookRoutes(deps: AppDeps) {
     const what = await cashKindOf(company.db, id);
     if (!what) throw notFound(`Receipt ${id.slice(0, 20)} not found`);
     const reason = (c.req.query('reason') ?? (await bodyReason(c.req.raw)) ?? '').trim();
-    if (reason.length < MIN_REVERSAL_REASON) throw badRequest(REVERSAL_REASON_MESSAGE, { errors: [{ path: 'reason', msg: REVERSAL_REASON_MESSAGE }] });
+    if (reasonLength(reason) < MIN_REVERSAL_REASON) throw badRequest(REVERSAL_REASON_MESSAGE, { errors: [{ path: 'reason', msg: REVERSAL_REASON_MESSAGE }] });
     const deleted = await company.db.transaction().execute(async (trx) => {
       const before = what.kind === 'RECEIPT' ? await readCashbook(trx, id, 'RECEIPT') : null;
       const removed = await deleteNewestReceipt(trx, Number(id), reason, user.id);

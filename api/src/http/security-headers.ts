@@ -7,16 +7,17 @@ import { secureHeaders } from 'hono/secure-headers';
  * printed PDFs open as blob: URLs) and lets only this origin frame the product, nosniff, no referrer,
  * and the rest of hono's secure defaults.
  */
-export const securityHeaders = (): MiddlewareHandler =>
+export const securityHeaders = (remoteOrigins: string[] = []): MiddlewareHandler =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // Remotes deployed to another origin (REMOTE_ORIGINS, docs/deploy.md) are scripts too.
+      scriptSrc: ["'self'", ...remoteOrigins],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       // Screens read the PDFs they made back from blob: URLs (print and download).
-      connectSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'", 'blob:', ...remoteOrigins],
       frameSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -150,6 +150,7 @@ const SAMPLES: Record<string, () => Sample> = {
   'POST /api/support/imports/preview': () => ({ path: '/api/support/imports/preview', body: { type: 'ENTITY', entityType: 'OWNER', importData: 'Surname,Email\nFuzzer,fuzz@example.com' } }),
   'POST /api/support/imports': () => ({ path: '/api/support/imports', body: { type: 'ENTITY', entityType: 'OWNER', importData: 'Surname,Email\nFuzzer,fuzz@example.com' } }),
   'POST /api/support/god/unlock': () => ({ path: '/api/support/god/unlock', body: { db_name: 'DEMOTRUST', reason: 'Fuzz reason' } }),
+  'POST /api/support/booking_import': () => ({ path: '/api/support/booking_import', body: {} }),
   'POST /api/support/god/revoke': () => ({ path: '/api/support/god/revoke', body: { db_name: 'DEMOTRUST', reason: 'Fuzz reason' } }),
   'POST /api/support/restore': () => ({ path: '/api/support/restore?code=FUZZRESTORE', body: {} }),
   'POST /api/reports/emailstatements/:query': () => ({ path: '/api/reports/emailstatements/year=2026&month=10&type=OWNER', body: { year: 2026, month: 10, type: 'OWNER', entities: ['OWNSMITH'] } }),

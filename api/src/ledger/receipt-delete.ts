@@ -3,7 +3,7 @@ import type { CompanyTables } from '../db/schema.js';
 import { centsOf } from '../money/cents.js';
 import { ApiError } from '../http/errors.js';
 import { openPeriod, overdrawError } from './ledger.js';
-import { MIN_REASON_LENGTH } from './reversal.js';
+import { MIN_REASON_LENGTH, reasonLength } from './reversal.js';
 import { balanceChanges, overdrawnBy } from './posting-rules.js';
 
 type Db = Kysely<CompanyTables>;
@@ -33,7 +33,7 @@ export interface DeletedReceipt {
  * unlocked for those statements only. Anything refused is a 4xx with the reason; nothing is changed.
  */
 export async function deleteNewestReceipt(trx: Db, txnId: number, reason: string, userId: string): Promise<DeletedReceipt> {
-  if (reason.trim().length < MIN_REASON_LENGTH) throw new ApiError(400, 'A reason is required (min 10 chars)', { errors: [{ path: 'reason', msg: 'A reason is required (min 10 chars)' }] });
+  if (reasonLength(reason) < MIN_REASON_LENGTH) throw new ApiError(400, 'A reason is required (min 10 chars)', { errors: [{ path: 'reason', msg: 'A reason is required (min 10 chars)' }] });
   const id = String(txnId);
   const txn = await trx.selectFrom('txn').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!txn) throw new ApiError(404, `Receipt ${txnId} not found`);

@@ -9,6 +9,9 @@ type Db = Kysely<CompanyTables>;
 
 export const MIN_REASON_LENGTH = 10;
 
+/** A reason's length as the database counts it (characters, not UTF-16 units: an emoji is one), so the check constraint never refuses what passed here. */
+export const reasonLength = (reason: string) => [...reason.trim()].length;
+
 /**
  * Reverses a posted txn: a new REVERSAL txn with every line negated, dated the business date kept inside the
  * open period (dateInPeriod), linked to the original, with the reason.
@@ -16,7 +19,7 @@ export const MIN_REASON_LENGTH = 10;
  * below zero (the money already left); the audit reports that as CRITICAL.
  */
 export async function reverseTxn(trx: Db, userId: string, txnId: number, reason: string, today?: string): Promise<PostedTxn> {
-  if (reason.trim().length < MIN_REASON_LENGTH) throw new ApiError(400, 'A reason is required (min 10 chars)', { errors: [{ path: 'reason', msg: 'A reason is required (min 10 chars)' }] });
+  if (reasonLength(reason) < MIN_REASON_LENGTH) throw new ApiError(400, 'A reason is required (min 10 chars)', { errors: [{ path: 'reason', msg: 'A reason is required (min 10 chars)' }] });
   const original = await trx.selectFrom('txn').selectAll().where('id', '=', String(txnId)).forUpdate().executeTakeFirst();
   if (!original) throw new ApiError(404, `Transaction ${txnId} not found`);
   if (original.kind === 'REVERSAL') throw new ApiError(409, `${original.kind} ${original.ref} is itself a reversal and cannot be reversed`);

@@ -285,6 +285,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/support/imports/preview': { summary: 'Import preview: how many records the CSV holds and how many of the type exist' },
   'POST /api/support/imports': { summary: 'Import entities from a CSV (all or nothing)', description: 'Missing codes are made from the surname; a refusal lists every row at fault in `rows`.' },
   'POST /api/support/god/unlock': { summary: 'God utility: clear a month-end lock, with a reason kept in the system log' },
+  'POST /api/support/booking_import': { summary: 'Booking System Import: the chosen company\'s first full sync from its booking system', description: 'Units, unit types and accounts, then every booking from the start of the feed; runs as the company\'s sync job (409 when another sync runs or no booking system is set up); poll GET /api/support/booking_import/{id}.' },
+  'GET /api/support/booking_import/:id': { summary: 'Booking System Import: its progress, and the outcome once finished' },
   'POST /api/support/god/revoke': { summary: 'God utility: end every session of a company\'s users, with a reason kept in the system log' },
   'POST /api/support/restore': { summary: 'Restore a .pgb backup (the body) into a new company, or over one with overwrite=true', description: 'The backup\'s schema version is checked; an older one is migrated on. Body up to 512 MB.' },
   'GET /api/support/backups': { summary: 'The control archive\'s backups (removed companies)' },

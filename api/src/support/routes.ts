@@ -22,6 +22,8 @@ import { MONTH_END_JOB } from '../monthend/routes.js';
 import { entityToRow } from '../reference/entity-record.js';
 import { ALL_PERMISSIONS, addMember } from '../users/membership.js';
 import { ImportFileError, parseImportCsv, planImport } from './entity-import.js';
+import { SYNC_JOB, startSyncJob, wholeSync } from '../bookings/routes.js';
+import { CURSOR_KEY } from '../bookings/sync.js';
 import { SCHEMA_UPDATE_JOB, SUPPORT_JOBS } from './jobs.js';
 
 /** A restore's body is a whole company: far above the 1 MB every other call is held to. */
@@ -212,6 +214,33 @@ export function supportRoutes({ db, requires, directory, jobs, reads }: AppDeps)
     await reads.written(company.code);
     await log(c, company.code, `Imported ${count} ${entityType} entities`);
     return c.json({ data: { imported: count, type: entityType }, message: `${count} ${entityType} records imported` });
+  });
+
+  /**
+   * Booking System Import (spec 3 §2 'Support console', issue 15): the chosen company's first full
+   * sync from the booking system of its Control Settings (units and unit types, accounts, then
+   * every booking from the start of its feed, not only those changed since the last sync), as the
+   * company's sync job: one at a time with Sync Now and the timer, with progress at
+   * GET /api/support/booking_import/{id}. 409 when the company has no booking system set up.
+   */
+  app.post('/booking_import', requires('support'), async (c) => {
+    const company = await selectedCompany(c);
+    const user = c.get('user');
+    const job = await startSyncJob({ jobs, db }, { code: company.code, db: company.db as never }, user.id, 'Booking system import starting', async (companyDb, client, run) => {
+      // From the start of the feed: the cursor goes, so every booking is read and brought up to date.
+      await companyDb.deleteFrom('control_setting').where('key', '=', CURSOR_KEY).execute();
+      return wholeSync(companyDb, client, run);
+    });
+    await log(c, company.code, `Booking system import of ${company.code} started`);
+    return c.json({ data: job, message: 'Booking system import started' });
+  });
+
+  app.get('/booking_import/:id', requires('support'), async (c) => {
+    const company = await selectedCompany(c);
+    const job = await jobs.read(company.code, c.req.param('id'));
+    if (!job || job.kind !== SYNC_JOB) throw notFound(`No booking system import ${c.req.param('id').slice(0, 40)} is known for ${company.code}`);
+    const { id, kind, status, percent, message, active, result, error } = job;
+    return c.json({ data: { id, kind, status, percent, message, active, result, error } });
   });
 
   /** God utility: clears a month-end lock left by a user who cannot finish (the abort itself, with the reason logged). */

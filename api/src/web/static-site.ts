@@ -5,9 +5,9 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { securityHeaders } from '../http/security-headers.js';
 import { apiDocsViewer } from '../openapi/viewer.js';
+import { REMOTES, deployDir, deploymentSource, isSafeVersion, readDeployments, remoteOrigins, remotesManifest } from './remote-deployments.js';
 
-/** The remotes and their build folders; the manifest tells the shell where each one lives. */
-export const REMOTES = ['mf-accounts', 'mf-transactions', 'mf-daily', 'mf-setup', 'mf-reports', 'mf-support'] as const;
+export { REMOTES };
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,19 +29,34 @@ const isHashed = (file: string) => /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/.tes
 
 /**
  * Serves the built shell at / (with the single-page fallback to index.html), each remote's
- * build at /remotes/<name>/ and the API's description at /api-docs, all from the API's port.
+ * build at /remotes/<name>/, its deployed versions at /remotes/<name>/v/<version>/ and the API's
+ * description at /api-docs, all from the API's port. /mf-manifest.json is read from the
+ * deployment file on every request, so a deploy or a rollback takes effect without a restart.
  */
-export function staticSite(rootDir: string) {
+export function staticSite(rootDir: string, env: NodeJS.ProcessEnv = process.env) {
   const app = new Hono();
   const shellDir = resolve(rootDir, 'shell/dist');
   const folders = new Map<string, string>(REMOTES.map((r) => [r, resolve(rootDir, r, 'dist')]));
+  const deployed = deployDir(rootDir, env);
+  const source = deploymentSource(rootDir, env);
 
-  app.use('*', securityHeaders(), compress());
+  app.use('*', securityHeaders(remoteOrigins(env)), compress());
 
+  let lastError = '';
   app.get('/mf-manifest.json', (c) => {
-    const remotes = Object.fromEntries(REMOTES.map((r) => [r.replace('-', '_'), `/remotes/${r}/remoteEntry.js`]));
+    let deployments;
+    try {
+      deployments = readDeployments(source);
+      lastError = '';
+    } catch (e) {
+      // A broken deployment file must not take every area down: the built-in builds are served, and the fault logged once.
+      const message = `The deployment file ${'file' in source ? source.file : '(REMOTES_MANIFEST)'} is not valid, serving the built-in remotes: ${(e as Error).message}`;
+      if (message !== lastError) console.error(message);
+      lastError = message;
+      deployments = { remotes: {} };
+    }
     c.header('Cache-Control', 'no-cache');
-    return c.json({ remotes });
+    return c.json(remotesManifest(deployments));
   });
 
   async function sendFile(file: string, fallback?: string) {
@@ -61,6 +76,17 @@ export function staticSite(rootDir: string) {
     // With the separator: a sibling such as dist.env or dist.bak merely begins with the folder's name.
     return full === base || full.startsWith(base + sep) ? full : null;
   }
+
+  // A published version never changes (its name carries its content hash): cached for good, remoteEntry.js included.
+  app.get('/remotes/:remote/v/:version/*', async (c) => {
+    const { remote, version } = c.req.param();
+    if (!folders.has(remote) || !isSafeVersion(version)) return c.text('Not found', 404);
+    const base = resolve(deployed, remote, version);
+    const file = inside(base, c.req.path.slice(`/remotes/${remote}/v/${version}/`.length));
+    const res = file ? await sendFile(file) : null;
+    if (res) res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    return res ?? c.text('Not found', 404);
+  });
 
   app.get('/remotes/:remote/*', async (c) => {
     const base = folders.get(c.req.param('remote'));

@@ -10,6 +10,7 @@ import { REMOVE_COMPANY_MESSAGES } from 'api/contracts/support';
 import { queryClient } from 'shared-ui';
 import { AddCompany } from './add-company/add-company.js';
 import { AddUser } from './add-user/add-user.js';
+import { BookingImport } from './booking-import/booking-import.js';
 import { ImportEntities } from './import/import-entities.js';
 import { RebuildSnapshot } from './rebuild-snapshot/rebuild-snapshot.js';
 import { RemoveCompany } from './remove-company/remove-company.js';
@@ -149,5 +150,35 @@ describe('Rebuild Snapshot', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Rebuild' }));
     await waitFor(() => expect(calls.find((c) => c.call === 'POST /api/snapshot/rebuild')?.body).toEqual({ year: new Date().getFullYear() - 1, month: 3 }));
     expect(screen.queryByText('Year must be chosen')).toBeNull();
+  });
+});
+
+describe('Booking System Import', () => {
+  it('starts the import for the chosen company and shows its progress, then its outcome', async () => {
+    const calls = stubApi({
+      'POST /api/support/booking_import': { body: { data: { id: 'job-1' }, message: 'Booking system import started' } },
+      'GET /api/support/booking_import/job-1': { body: { data: { id: 'job-1', percent: 100, message: 'Done', active: false, error: null, result: { bookings: 12, applied: 12, errors: 0, message: '12 bookings read, 12 updated' } } } },
+    });
+    show(<BookingImport database="NEWTRUST01" />);
+    expect(screen.getByText(/NEWTRUST01's units, unit types and accounts/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Import From Booking System' }));
+    expect(await screen.findByText('Import finished: 12 bookings read, 12 updated', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.map((c) => c.call)).toContain('GET /api/support/booking_import/job-1');
+  });
+
+  it('shows the booking system\'s error when the import fails', async () => {
+    stubApi({
+      'POST /api/support/booking_import': { body: { data: { id: 'job-2' }, message: 'Booking system import started' } },
+      'GET /api/support/booking_import/job-2': { body: { data: { id: 'job-2', percent: 100, active: false, error: { status: 502, message: 'The booking system refused the user' } } } },
+    });
+    show(<BookingImport database="NEWTRUST01" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Import From Booking System' }));
+    expect(await screen.findByText('The booking system refused the user', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('needs a company', () => {
+    stubApi({});
+    show(<BookingImport database="" />);
+    expect((screen.getByRole('button', { name: 'Import From Booking System' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { visibleActions, type ConsoleAction } from './actions.js';
 import { AddCompany } from './add-company/add-company.js';
 import { AddUser } from './add-user/add-user.js';
 import { BackupRestore } from './backup/backup-restore.js';
+import { BookingImport } from './booking-import/booking-import.js';
 import { GodUtilities } from './god-utilities/god-utilities.js';
 import { ImportEntities } from './import/import-entities.js';
 import { RebuildSnapshot } from './rebuild-snapshot/rebuild-snapshot.js';
@@ -29,7 +30,7 @@ const useStyles = makeStyles({
   action: { maxWidth: '900px' },
 });
 
-/** The console's actions by key; Booking System Import is not built yet. */
+/** The console's actions by key. */
 const ACTION_SCREENS: Record<string, (p: { database: string; godLevel: boolean }) => ReactElement> = {
   'add-company': () => <AddCompany />,
   'remove-company': ({ database, godLevel }) => <RemoveCompany database={database} godLevel={godLevel} />,
@@ -37,6 +38,7 @@ const ACTION_SCREENS: Record<string, (p: { database: string; godLevel: boolean }
   backup: ({ database }) => <BackupRestore database={database} />,
   'schema-update': () => <SchemaUpdate />,
   import: ({ database }) => <ImportEntities key={database} database={database} />,
+  'booking-import': ({ database }) => <BookingImport key={database} database={database} />,
   'rebuild-snapshot': ({ database }) => <RebuildSnapshot key={database} database={database} />,
   'god-utilities': ({ database, godLevel }) => (godLevel ? <GodUtilities database={database} /> : <></>),
 };
