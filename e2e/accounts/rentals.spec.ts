@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { apiToken, expect, signIn, test, toast } from '../setup/support.js';
 
@@ -43,6 +44,16 @@ for (const width of [1280, 768]) {
     // The demo's tenancies, one of them in arrears (red).
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByLabel(/^In arrears \$/).first()).toBeVisible();
+    // The list fits the window: at 768 px the lower-priority columns give way instead of scrolling sideways.
+    const table = page.getByRole('table', { name: 'Permanent Rentals' });
+    const overflow = await table.evaluate((t) => {
+      let box: HTMLElement | null = t.parentElement;
+      let worst = 0;
+      for (; box; box = box.parentElement) worst = Math.max(worst, box.scrollWidth - box.clientWidth);
+      return worst;
+    });
+    expect(overflow).toBeLessThanOrEqual(1);
+    await expect(table.getByRole('columnheader', { name: /^Owner/ })).toHaveCount(width === 768 ? 0 : 1);
     await shot('1-list');
 
     await page.getByRole('button', { name: 'Add Record' }).click();
@@ -51,6 +62,7 @@ for (const width of [1280, 768]) {
     const door = field(page, 'Door');
     // A door of the demo's holiday units (index 3): a tenancy needs only a door with an owner.
     await door.selectOption({ index: 3 });
+    const doorCode = await door.inputValue();
     await field(page, 'Tenant Code').fill(tenant.toLowerCase());
     await expect(field(page, 'Tenant Code')).toHaveValue(tenant);
     await field(page, 'Name').fill(`Robin Tenant ${RUN}`);
@@ -97,16 +109,45 @@ for (const width of [1280, 768]) {
     await dialog.getByRole('button', { name: 'Receipt Selected Charges' }).click();
     const receipt = page.getByRole('alertdialog', { name: 'Receipt Selected Charges' });
     const popup = page.waitForEvent('popup').catch(() => null);
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/cashbook/receipt') && r.request().method() === 'POST');
     await receipt.getByRole('button', { name: 'Receipt $1,000.00' }).click();
     await expect(page.locator('.fui-ToastTitle').filter({ hasText: /^Receipt \d+ posted$/ }).first()).toBeVisible();
     await popup;
     await expect(dialog.getByText('Rent In Arrears ($500.00)')).toBeVisible();
-    await shot('4-after-receipt');
-
-    const after = (await call<{ data: { arrears: number; paid: number; paid_to: string } }>(page, 'GET', `/api/rental/${id}`)).data;
+    // The confirmation states the rent account as the receipt left it: paid to two weeks after the start, one week in arrears, the third week next.
     const paidTo = daysAgo(21);
     paidTo.setDate(paidTo.getDate() + 13);
-    expect(after).toMatchObject({ arrears: 500, paid: 1000 });
+    const nextDue = new Date(paidTo);
+    nextDue.setDate(nextDue.getDate() + 1);
+    const state = `Rent for ${doorCode} paid to ${dmy(paidTo)}; arrears $500.00; next rent due $500.00 on ${dmy(nextDue)}`;
+    await expect(page.locator('.fui-ToastBody').filter({ hasText: state }).first()).toBeVisible();
+    await shot('4-after-receipt');
+
+    // The printed Trust Account Receipt shows the same: paid-to date, arrears remaining, next rent due.
+    const receiptId = ((await (await posted).json()) as { data: { id: number } }).data.id;
+    const { token, database } = await apiToken(page);
+    const pdf = await page.request.get(`/api/cashbook/print/${receiptId}`, { headers: { Authorization: `Bearer ${token}`, 'X-Database': database } });
+    expect(pdf.status()).toBe(200);
+    const printed = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await pdf.body()), encoding: 'utf8' });
+    expect(printed).toContain(`Rent account: tenancy ${id}, unit ${doorCode}`);
+    expect(printed).toMatch(new RegExp(`Rent paid to:\\s+${dmy(paidTo)}`));
+    expect(printed).toMatch(/Arrears remaining:\s+\$500\.00/);
+    expect(printed).toMatch(new RegExp(`Next rent due:\\s+\\$500\\.00 on ${dmy(nextDue)}`));
+
+    // Add Charge: another charge to the tenant (the charge route), shown under Other Charges beside the bond.
+    await dialog.getByRole('button', { name: 'Add Charge' }).click();
+    const charge = page.getByRole('alertdialog', { name: 'Add Charge' });
+    await expect(charge.getByText(`Payable by ${tenant}`)).toBeVisible();
+    await charge.getByLabel(/^Details/).fill('Replace broken blind');
+    await charge.getByLabel('Item 1 account').selectOption({ index: 1 });
+    await charge.getByLabel('Item 1 amount').fill('120');
+    await shot('4b-add-charge');
+    await charge.getByRole('button', { name: 'Save' }).click();
+    await expect(charge).toHaveCount(0);
+    await expect(dialog.getByText('Other Charges ($2,120.00)')).toBeVisible();
+
+    const after = (await call<{ data: { arrears: number; paid: number; paid_to: string; pending_other: number } }>(page, 'GET', `/api/rental/${id}`)).data;
+    expect(after).toMatchObject({ arrears: 500, paid: 1000, pending_other: 2120 });
     expect(after.paid_to).toBe(`${paidTo.getFullYear()}-${String(paidTo.getMonth() + 1).padStart(2, '0')}-${String(paidTo.getDate()).padStart(2, '0')}`);
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();

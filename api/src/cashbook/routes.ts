@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { cashbookListQuery, paymentContract, receiptContract, receiptRangeQuery, REVERSAL_REASON_MESSAGE, MIN_REVERSAL_REASON } from '../contracts/cashbook.js';
+import type { Kysely } from 'kysely';
+import { type ReceiptRentView, cashbookListQuery, paymentContract, receiptContract, receiptRangeQuery, REVERSAL_REASON_MESSAGE, MIN_REVERSAL_REASON } from '../contracts/cashbook.js';
 import { hasPermission } from '../contracts/permissions.js';
 import { assertAnyPermission } from '../http/guard.js';
 import type { AppDeps } from '../deps.js';
@@ -17,6 +18,27 @@ import { resolveListPeriod } from '../ledger/list-period.js';
 import { cashKindOf, listCashbook, readCashbook, readReceipts, receiptRange } from './queries.js';
 import { postPreparedReceipts, prepareReceipts } from './receipts.js';
 import { pdfResponse, printOne, printPayment } from '../reports/print.js';
+import type { CompanyTables } from '../db/schema.js';
+import { toDollars } from '../money/cents.js';
+import { rentOfReceipt } from '../tenancies/tenancies.js';
+
+/**
+ * A receipt that paid charges answers the rent account of each tenancy whose rent it paid (spec 3
+ * §2: the paid-to date and the state of the rent account), for the screen's confirmation; other
+ * receipts answer as before without another query.
+ */
+async function withRent<R extends { id: number | string }>(db: Kysely<CompanyTables>, input: { items: readonly { selector: string }[] }, record: R): Promise<R & { rent?: ReceiptRentView[] }> {
+  if (!input.items.some((i) => i.selector === 'CHARGE')) return record;
+  const { states } = await rentOfReceipt(db, String(record.id));
+  if (!states.length) return record;
+  return {
+    ...record,
+    rent: states.map((s) => ({
+      tenancy_id: s.tenancy_id, door: s.door, paid_to: s.paid_to, arrears: toDollars(s.arrears),
+      next_due: s.next_due ? { date: s.next_due.date, amount: toDollars(s.next_due.amount) } : null,
+    })),
+  };
+}
 
 const FLAG = { RECEIPT: 'p_entry_receipts', PAYMENT: 'p_entry_payments' } as const;
 const LABEL = { RECEIPT: 'Receipt', PAYMENT: 'Payment' } as const;
@@ -71,12 +93,12 @@ export function cashbookRoutes(deps: AppDeps) {
         const [outcome] = await postPreparedReceipts(trx, await prepareReceipts(trx, [{ userId: c.get('user').id, input }]));
         if (!outcome!.ok) throw outcome!.error;
         const [record] = await readReceipts(trx, [String(outcome!.value.id)]);
-        return { body: { data: record, message: `Receipt ${outcome!.value.ref} posted` } };
+        return { body: { data: await withRent(trx, input, record!), message: `Receipt ${outcome!.value.ref} posted` } };
       });
     }
     // Through the company's receipt queue: concurrent receipts are group-committed (receipt-queue.ts).
     const { posted, record } = await receiptQueue(c.get('company').db).submit(c.get('user').id, input);
-    return c.json({ data: record, message: `Receipt ${posted.ref} posted` });
+    return c.json({ data: await withRent(c.get('company').db as never, input, record), message: `Receipt ${posted.ref} posted` });
   });
 
   app.post('/payment', requires('p_entry_payments'), jsonBody(paymentContract), async (c) => {

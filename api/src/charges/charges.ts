@@ -4,6 +4,7 @@ import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
 import { nextNumber, openPeriod } from '../ledger/ledger.js';
 import { MAX_AMOUNT_CENTS, formatCents, toCents, toDollars } from '../money/cents.js';
+import { assertPoolsEnabled } from '../pools/pools.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -27,6 +28,11 @@ export async function checkCharge(trx: Db, c: ChargeValues): Promise<void> {
   const field = (path: string, msg: string) => badRequest(msg, { errors: [{ path, msg }] });
   if (!typeOf.has(c.entity)) throw field('entity', `Unknown payer ${c.entity}`);
   if (typeOf.get(c.entity) !== c.payer_type) throw field('entity', `${c.entity} is a ${typeOf.get(c.entity)}, not a ${c.payer_type}`);
+  if (c.payer_type === 'POOL') {
+    // Owner pools only while they are enabled; a pool's ledger has no door.
+    await assertPoolsEnabled(trx);
+    if (c.door) throw field('door', `A pool pays from no door (${c.entity} has no unit ${c.door})`);
+  }
   if (!typeOf.has(c.recipient)) throw field('recipient', `Unknown recipient ${c.recipient}`);
   if (typeOf.get(c.recipient) !== c.recipient_type) throw field('recipient', `${c.recipient} is a ${typeOf.get(c.recipient)}, not a ${c.recipient_type}`);
 

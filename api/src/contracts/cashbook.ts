@@ -158,6 +158,25 @@ export interface CashbookRecord extends CashbookRow {
   surchargeAmount?: number;
   receiptTotal?: number;
   door?: string | null;
+  /**
+   * POST /api/cashbook/receipt only: the rent account of each tenancy whose rent the receipt paid,
+   * as the receipt left it (dollars), for the screens' confirmation.
+   */
+  rent?: ReceiptRentView[];
+}
+
+export interface ReceiptRentView {
+  tenancy_id: number;
+  door: string;
+  paid_to: string;
+  arrears: number;
+  next_due: { date: string; amount: number } | null;
+}
+
+/** One line per tenancy: 'Rent for 101 paid to 21/12/2026; arrears $0.00; next rent due $500.00 on 22/12/2026'. */
+export function rentStateText(r: ReceiptRentView, date: (iso: string) => string, money: (dollars: number) => string): string {
+  const next = r.next_due ? `next rent due ${money(r.next_due.amount)} on ${date(r.next_due.date)}` : 'paid to the end of the lease';
+  return `Rent for ${r.door} paid to ${date(r.paid_to)}; arrears ${money(r.arrears)}; ${next}`;
 }
 
 export interface EntityBalance {

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { type RecordTraits, codeRef, isoDate, multilineText, optionalLine, periodListQuery, positiveMoney, requiredText } from './common.js';
 
 /** Charges (spec 2 §3 'Charge', §4 'Charges', §5 'Charge'); money on the wire in dollars. */
-export const CHARGE_PAYER_TYPES = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT'] as const;
+/**
+ * Spec 2 §9 lists BUSINESS, OWNER, SUPPLIER and TENANT; POOL is added because pools carry charges
+ * (spec 3 §2 'Release Pool Funds': a pool with charges above 0 is not released; spec 2 §2: the
+ * Charge Release Override is for owner or pool entities). A pool pays only while Control
+ * Settings' enable_pools is on, and from no door (the server checks both).
+ */
+export const CHARGE_PAYER_TYPES = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT', 'POOL'] as const;
 export const CHARGE_RECIPIENT_TYPES = ['BUSINESS', 'OWNER', 'SUPPLIER'] as const;
 export const CHARGE_STATUSES = ['PENDING', 'RELEASED', 'CANCELLED'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
@@ -38,7 +44,7 @@ export const chargeLinkContract = z.object({
 
 export const chargeContract = z.object({
   date: isoDate,
-  payer_type: z.enum(CHARGE_PAYER_TYPES, { error: 'Payer type must be BUSINESS, OWNER, SUPPLIER or TENANT' }).default('OWNER'),
+  payer_type: z.enum(CHARGE_PAYER_TYPES, { error: 'Payer type must be BUSINESS, OWNER, SUPPLIER, TENANT or POOL' }).default('OWNER'),
   entity: upper('Entity is required'),
   door: optionalUpper,
   recipient_type: z.enum(CHARGE_RECIPIENT_TYPES, { error: 'Recipient type must be BUSINESS, OWNER or SUPPLIER' }).default('BUSINESS'),

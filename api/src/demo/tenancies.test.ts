@@ -29,6 +29,7 @@ describe('demo tenancies', () => {
     expect(list).toHaveLength(5);
     expect(list.filter((t) => t.arrears > 0)).toHaveLength(1);
     expect(list.find((t) => t.arrears > 0)!.arrears).toBe(3 * 610);
+    expect(list.find((t) => t.arrears > 0)!.pending_other).toBe(85);
     const bonded = list.filter((t) => t.bond_applies);
     expect(bonded).toHaveLength(1);
     expect(bonded[0]!.bond_charge_ref).toBeTruthy();

@@ -5,6 +5,8 @@ import { receiptContract } from '../contracts/cashbook.js';
 import { tenancyContract } from '../contracts/tenancy.js';
 import type { CompanyTables } from '../db/schema.js';
 import { addDays } from '../ledger/business-date.js';
+import { createCharge } from '../charges/charges.js';
+import { chargeContract } from '../contracts/charges.js';
 import { createTenancy, raiseRent, readTenancy } from '../tenancies/tenancies.js';
 
 type Db = Kysely<CompanyTables>;
@@ -17,7 +19,7 @@ export const DEMO_BOND_AUTHORITY = 'RTABOND';
  * made through the tenancy, charge and receipt functions the screens use: each raises its rent to
  * today plus its advance days; most tenants have paid to date, one is three weeks in arrears,
  * one started this month with a four-week bond charged and receipted, one is monthly and paid
- * ahead. Run after the books, in the open month.
+ * ahead. The tenant in arrears also owes a repair charge (Other Charges). Run after the books, in the open month.
  */
 export async function postDemoTenancies(db: Db, userId: string, today: string): Promise<{ tenancies: number; arrears: number; receipts: number }> {
   const units = await db.selectFrom('unit as u').innerJoin('entity as o', 'o.code', 'u.entity')
@@ -52,6 +54,13 @@ export async function postDemoTenancies(db: Db, userId: string, today: string): 
     await db.transaction().execute(async (trx) => {
       const id = await createTenancy(trx, userId, input, today);
       await raiseRent(trx, userId, { tenancyId: id, today });
+      if (i === 1) {
+        // The tenant in arrears also owes another charge (the tenancy editor's Add Charge): it shows under Other Charges.
+        await createCharge(trx, userId, chargeContract.parse({
+          date: today, payer_type: 'TENANT', entity: tenant.code, door: null, recipient_type: 'BUSINESS', recipient: 'BUSINESS',
+          memo: 'Replacement key and lock barrel', name: tenant.name, items: [{ account_id: 'REPAIRS', door: unit.door, description: `Replacement key ${unit.door}`, amount: 85 }],
+        }));
+      }
       const t = (await readTenancy(trx, id, today))!;
       const rent = t.items.filter((it) => it.source === 'RENT').slice(0, plan.paidPeriods);
       const bond = t.items.filter((it) => it.source === 'BOND');

@@ -41,6 +41,8 @@ export interface MemoDocument {
   facts?: readonly [string, string][];
   lines: readonly MemoLine[];
   notes?: string | null;
+  /** Blocks of label and value rows under the total (a rent receipt's rent account). */
+  blocks?: readonly { title: string; rows: readonly [string, string][] }[];
   footer?: string | null;
   /** Stamped across the page (a reversed receipt: 'REVERSED'; a cancelled charge: 'CANCELLED'). */
   stamp?: string | null;
@@ -140,6 +142,20 @@ function drawMemo(pdf: jsPDF, doc: MemoDocument): void {
   put('Total', cols.door, y);
   put(moneyText(memoTotal(doc.lines)), cols.amount, y, { align: 'right' });
   y += 10;
+
+  for (const block of doc.blocks ?? []) {
+    pdf.setFont('helvetica', 'bold').setFontSize(9);
+    put(block.title, MARGIN, y);
+    y += 5;
+    for (const [label, value] of block.rows) {
+      pdf.setFont('helvetica', 'normal');
+      put(`${label}:`, MARGIN, y);
+      pdf.setFont('helvetica', 'bold');
+      put(value, MARGIN + 40, y);
+      y += 4.5;
+    }
+    y += 4;
+  }
 
   if (doc.notes?.trim()) {
     pdf.setFont('helvetica', 'bold').setFontSize(9);

@@ -30,6 +30,25 @@ export interface ReceiptToPrint {
   /** The cash received (cents). */
   amount: number;
   reversal_ref: string | null;
+  /** The rent account of each tenancy whose rent this receipt paid, as the receipt left it (cents). */
+  rent?: readonly ReceiptRentAccount[];
+}
+
+export interface ReceiptRentAccount {
+  tenancy_id: number;
+  door: string;
+  paid_to: string;
+  arrears: number;
+  next_due: { date: string; amount: number } | null;
+}
+
+/** The rent account's rows on a rent receipt (spec 3 §2: paid-to date and the state of the rent account). */
+export function rentAccountRows(r: ReceiptRentAccount): [string, string][] {
+  return [
+    ['Rent paid to', dateText(r.paid_to)],
+    ['Arrears remaining', moneyText(r.arrears)],
+    ['Next rent due', r.next_due ? `${moneyText(r.next_due.amount)} on ${dateText(r.next_due.date)}` : 'None: paid to the end of the lease'],
+  ];
 }
 
 export interface ReceiptSettings {
@@ -106,6 +125,7 @@ export function receiptDocument(r: ReceiptToPrint, parties: ReadonlyMap<string, 
     facts,
     lines,
     notes: r.memo,
+    blocks: (r.rent ?? []).map((a) => ({ title: `Rent account: tenancy ${a.tenancy_id}, unit ${a.door}`, rows: rentAccountRows(a) })),
     footer: [settings.receipt_text, settings.receipt_legal].map((t) => t?.trim()).filter(Boolean).join(' '),
     stamp: r.reversal_ref ? 'REVERSED' : null,
   };

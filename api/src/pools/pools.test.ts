@@ -100,13 +100,39 @@ describe('owner pools', () => {
     const stale = await api.call('POST', '/api/control/poolrelease', { body: [{ pool: { entity: 'POOLBAY', amount: 50 }, members: [] }] });
     expect(stale).toMatchObject({ status: 409, body: { message: expect.stringContaining('differs from what can be released now ($35.00)') } });
 
-    // A pending charge the pool pays (raised by month end's fees or a booking; the Charges screen takes no POOL payer).
+    // A pending charge the pool pays (inserted here as month end's fees or a booking would raise it).
     const { id } = await db.insertInto('charge').values({ ref: 'PC1', date: (await openPeriod(db)).first, payer_type: 'POOL', entity: 'POOLBAY', door: null, recipient_type: 'SUPPLIER', recipient: 'SUPCLEAN', recipient_door: null, source_ref: null, memo: 'Pool cleaning', name: 'Pool cleaning', released_txn: null, user_id: 'TEST', created_at: new Date() }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('charge_item').values({ charge_id: id, account_id: 'CLEAN', recipient_entity: 'SUPCLEAN', door: null, description: 'Clean', amount: 500 }).execute();
     expect(await rowOf('POOLBAY')).toMatchObject({ charges: 5, disburse: 0, balance: 30 });
     const charged = await api.call('POST', '/api/control/poolrelease', { body: [{ pool: { entity: 'POOLBAY', amount: 35 }, members: [] }] });
     expect(charged).toMatchObject({ status: 409, body: { message: expect.stringContaining('unreleased charges of $5.00') } });
     expect(await txns()).toBe(before);
+  });
+
+  it('takes a charge payable by a pool on the Charges route (payer type POOL) only while pools are enabled, from no door', async () => {
+    const charge = (over: Record<string, unknown> = {}) => ({
+      date: '', payer_type: 'POOL', entity: 'POOLBAY', door: null, recipient_type: 'SUPPLIER', recipient: 'SUPCLEAN', memo: 'Pool fence repair', name: 'Bay Pool',
+      items: [{ account_id: 'CLEAN', description: 'Fence', amount: 20 }], ...over,
+    });
+    const date = (await openPeriod(db)).first;
+    const before = (await rowOf('POOLBAY')).charges;
+    const ok = await api.call('POST', '/api/charge', { body: charge({ date }) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(await db.selectFrom('charge').select(['payer_type', 'entity', 'door', 'status']).where('ref', '=', ok.body.data.ref).executeTakeFirstOrThrow())
+      .toEqual({ payer_type: 'POOL', entity: 'POOLBAY', door: null, status: 'PENDING' });
+    // Release Pool Funds counts it: the pool is not released while it has charges.
+    expect((await rowOf('POOLBAY')).charges).toBe(before + 20);
+    const withDoor = await api.call('POST', '/api/charge', { body: charge({ date, door: '101' }) });
+    expect(withDoor).toMatchObject({ status: 400, body: { errors: [{ path: 'door' }] } });
+    const notPool = await api.call('POST', '/api/charge', { body: charge({ date, entity: 'OWNSMITH' }) });
+    expect(notPool).toMatchObject({ status: 400, body: { message: 'OWNSMITH is a OWNER, not a POOL' } });
+    await setPools(false);
+    try {
+      const off = await api.call('POST', '/api/charge', { body: charge({ date }) });
+      expect(off).toMatchObject({ status: 409, body: { message: expect.stringContaining('not enabled') } });
+    } finally {
+      await setPools(true);
+    }
   });
 
   it('needs p_entry_disbursement to release and p_entities to edit members', async () => {

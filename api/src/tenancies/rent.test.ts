@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RentTerms, addMonths, durationOf, expiryOf, paidTo, rentPeriods, rentPosition, undoPlan } from './rent.js';
+import { type RentTerms, addMonths, durationOf, expiryOf, nextRentDue, paidTo, rentPeriods, rentPosition, undoPlan } from './rent.js';
 
 const weekly: RentTerms = { start_date: '2026-01-05', frequency: 'W', value: 50_000, expiry_date: '2027-01-03' };
 
@@ -110,5 +110,35 @@ describe('Undo Charges', () => {
   it('from a date: only the charges starting on or after it', () => {
     expect(undoPlan(charged, '2026-02-01', '2026-01-20')).toEqual({ cancel: [4], lastChargeDate: '2026-01-25' });
     expect(undoPlan(charged.map((c) => ({ ...c, receipted: true })), '2026-02-01')).toEqual({ cancel: [], lastChargeDate: '2026-02-01' });
+  });
+});
+
+describe('next rent due (the rent receipt shows it)', () => {
+  const periods = rentPeriods(weekly, null, '2026-01-26');
+  it('after whole periods: the next period, at its rent', () => {
+    expect(nextRentDue(weekly, periods, 100_000)).toEqual({ date: '2026-01-19', amount: 50_000 });
+  });
+  it('after a part payment: the rest of the part-paid period, from the first unpaid day', () => {
+    // $600 pays week 1 and 1 day of week 2 ($100 of $500 covers 1.4 days: one whole day).
+    expect(nextRentDue(weekly, periods, 60_000)).toEqual({ date: '2026-01-13', amount: 40_000 });
+  });
+  it('nothing paid: the first period from the lease start', () => {
+    expect(nextRentDue(weekly, periods, 0)).toEqual({ date: '2026-01-05', amount: 50_000 });
+  });
+  it('paid past what is charged: the next period not yet charged, at the terms\' rent', () => {
+    expect(nextRentDue(weekly, periods, 200_000)).toEqual({ date: '2026-02-02', amount: 50_000 });
+    expect(nextRentDue(weekly, [], 0)).toEqual({ date: '2026-01-05', amount: 50_000 });
+  });
+  it('the last period cut short by the lease end is due pro rata; none once paid to the end', () => {
+    const short: RentTerms = { ...weekly, expiry_date: '2026-01-21' };
+    const all = rentPeriods(short, null, '2026-12-31');
+    expect(all.at(-1)).toEqual({ from: '2026-01-19', to: '2026-01-21', amount: Math.round((50_000 * 3) / 7) });
+    expect(nextRentDue(short, all.slice(0, 2), 100_000)).toEqual({ date: '2026-01-19', amount: Math.round((50_000 * 3) / 7) });
+    expect(nextRentDue(short, all, all.reduce((a, p) => a + p.amount, 0))).toBeNull();
+  });
+  it('monthly rent across a leap-year February', () => {
+    const monthly: RentTerms = { start_date: '2028-01-31', frequency: 'M', value: 200_000, expiry_date: '2028-12-30' };
+    const ps = rentPeriods(monthly, null, '2028-03-31');
+    expect(nextRentDue(monthly, ps, 200_000)).toEqual({ date: '2028-02-29', amount: 200_000 });
   });
 });

@@ -157,3 +157,28 @@ export function undoPlan(charges: ChargedPeriod[], lastChargeDate: string | null
   const before = sorted.filter((c) => c.from < earliest).at(-1);
   return { cancel: cancel.map((c) => c.id), lastChargeDate: before ? before.to : null };
 }
+
+export interface RentDue {
+  /** The first day not yet paid for. */
+  date: string;
+  /** Cents: what is left to pay of the rent period that day falls in. */
+  amount: number;
+}
+
+/**
+ * The next rent due after `paid` cents have been receipted against the charged periods: the day
+ * after the paid-to date and what is left of the period it falls in (a period not yet charged
+ * counts at the terms' rent, pro rata where the lease's end cuts it short). Null once rent is paid
+ * to the lease's end.
+ */
+export function nextRentDue(t: RentTerms, periods: RentPeriod[], paid: number): RentDue | null {
+  const day = addDays(paidTo(periods, paid, t.start_date), 1);
+  if (day > leaseEnd(t)) return null;
+  let cumulative = 0;
+  for (const p of [...periods].sort((a, b) => a.from.localeCompare(b.from))) {
+    cumulative += p.amount;
+    if (p.from <= day && day <= p.to) return { date: day, amount: Math.max(0, cumulative - paid) };
+  }
+  const uncharged = rentPeriods(t, addDays(day, -1), day).at(-1);
+  return uncharged ? { date: day, amount: uncharged.amount } : null;
+}

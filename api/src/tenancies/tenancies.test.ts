@@ -93,6 +93,8 @@ describe('tenancies', () => {
         items: twoWeeks.map((i: { id: number; amount: number; description: string }) => ({ selector: 'CHARGE', ref: String(i.id), entity: 'TENGREEN', door: '101', description: i.description, amount: i.amount })) },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // The receipt answers the rent account as it left it, for the screen's confirmation.
+    expect(r.body.data.rent).toEqual([{ tenancy_id: id, door: '101', paid_to: addDays(start, 13), arrears: 500, next_due: { date: addDays(start, 14), amount: 500 } }]);
     expect(await balance('OWNSMITH', '101')).toBe(owner + 90_000);
     expect(await balance('BUSINESS')).toBe(business + 10_000);
     const after = (await api.call('GET', `/api/rental/${id}`)).body.data;
@@ -106,6 +108,12 @@ describe('tenancies', () => {
     const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
     const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
     expect(text).toContain(`rent paid to ${dmy(addDays(start, 13))}`);
+    // ...and the state of the rent account as the receipt left it: paid-to date, arrears remaining, next rent due.
+    const receiptText = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await (await api.app.request(`/api/cashbook/print/${r.body.data.id}`, { headers })).arrayBuffer()), encoding: 'utf8' });
+    expect(receiptText).toContain(`Rent account: tenancy ${id}, unit 101`);
+    expect(receiptText).toMatch(new RegExp(`Rent paid to:\\s+${dmy(addDays(start, 13))}`));
+    expect(receiptText).toMatch(/Arrears remaining:\s+\$500\.00/);
+    expect(receiptText).toMatch(new RegExp(`Next rent due:\\s+\\$500\\.00 on ${dmy(addDays(start, 14))}`));
 
     // The tenancy statement: each week charged with the date it was paid, the position, the bond register.
     const statement = await api.app.request(`/api/rental/${id}/statement`, { headers });

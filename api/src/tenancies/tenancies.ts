@@ -10,7 +10,7 @@ import { addDays } from '../ledger/business-date.js';
 import { openPeriod } from '../ledger/ledger.js';
 import { percentOf } from '../ledger/posting-rules.js';
 import { formatCents, toCents, toDollars } from '../money/cents.js';
-import { type Frequency, type RentPeriod, type RentTerms, rentPeriods, rentPosition, undoPlan } from './rent.js';
+import { type Frequency, type RentDue, type RentPeriod, type RentTerms, nextRentDue, rentPeriods, rentPosition, undoPlan } from './rent.js';
 
 type Db = Kysely<CompanyTables>;
 type Row = CompanyTables['tenancy'] extends infer T ? { [K in keyof T]: any } : never;
@@ -305,23 +305,47 @@ export async function undoRent(trx: Db, tenancyId: number, from?: string): Promi
   return { cancelled: plan.cancel.length, refs: lines.filter((l) => plan.cancel.includes(l.charge_id)).map((l) => l.ref) };
 }
 
-/** The paid-to date of each tenancy rent charge paid by the receipt `txnId`, counting every rent receipt up to it (for the printed receipt). */
-export async function rentPaidToByCharge(db: Db, txnId: string): Promise<Map<string, string>> {
-  const paid = await db.selectFrom('tenancy_charge as tc').innerJoin('charge as c', 'c.id', 'tc.charge_id').select(['tc.tenancy_id', 'c.id'])
-    .where('c.released_txn', '=', txnId).where('tc.kind', '=', RENT_SOURCE).execute();
-  const out = new Map<string, string>();
-  if (!paid.length) return out;
+/**
+ * The rent account of each tenancy whose rent the receipt `txnId` paid, as that receipt left it
+ * (spec 3 §2: the Trust Account Receipt shows the paid-to date and the state of the rent
+ * account): counting every rent receipt up to and including this one (a later receipt must not
+ * change an earlier receipt's reprint), the paid-to date, the arrears remaining as at the
+ * receipt's date and the next rent due. Money in cents.
+ */
+export interface ReceiptRentState {
+  tenancy_id: number;
+  door: string;
+  tenant: string;
+  paid_to: string;
+  arrears: number;
+  next_due: RentDue | null;
+}
+
+export async function rentOfReceipt(db: Db, txnId: string): Promise<{ states: ReceiptRentState[]; paidToByCharge: Map<string, string> }> {
+  const paidToByCharge = new Map<string, string>();
+  const paid = await db.selectFrom('tenancy_charge as tc').innerJoin('charge as c', 'c.id', 'tc.charge_id').innerJoin('txn as t', 't.id', 'c.released_txn')
+    .select(['tc.tenancy_id', 'c.id', 't.date']).where('c.released_txn', '=', txnId).where('tc.kind', '=', RENT_SOURCE).execute();
+  if (!paid.length) return { states: [], paidToByCharge };
+  const asAt = paid[0]!.date;
   const ids = [...new Set(paid.map((p) => p.tenancy_id))];
-  const tenancies = await db.selectFrom('tenancy').select(['id', 'start_date']).where('id', 'in', ids).execute();
+  const tenancies = await db.selectFrom('tenancy').selectAll().where('id', 'in', ids).orderBy('id').execute();
   const lines = await tenancyCharges(db, ids);
   const ofTxn = await db.selectFrom('charge').select(['id', 'released_txn']).where('id', 'in', lines.map((l) => String(l.charge_id))).execute();
   const byTxn = new Map(ofTxn.map((r) => [Number(r.id), r.released_txn == null ? null : Number(r.released_txn)]));
+  const states: ReceiptRentState[] = [];
   for (const t of tenancies) {
     const mine = lines.filter((l) => l.tenancy_id === t.id);
-    // Receipts up to and including this one: a later receipt must not move an earlier receipt's paid-to date.
-    const upTo = mine.filter((l) => l.paid_on && (byTxn.get(l.charge_id) ?? Infinity) <= Number(txnId));
-    const p = rentPosition(periodsOf(mine), upTo.map((l) => ({ date: '0000-01-01', amount: l.amount })), '9999-12-31', t.start_date);
-    for (const c of paid.filter((x) => x.tenancy_id === t.id)) out.set(String(c.id), p.paidTo);
+    // Receipts up to and including this one.
+    const upTo = mine.filter((l) => l.kind === RENT_SOURCE && l.paid_on && (byTxn.get(l.charge_id) ?? Infinity) <= Number(txnId));
+    const periods = periodsOf(mine);
+    const p = rentPosition(periods, upTo.map((l) => ({ date: '0000-01-01', amount: l.amount })), asAt, t.start_date);
+    for (const c of paid.filter((x) => x.tenancy_id === t.id)) paidToByCharge.set(String(c.id), p.paidTo);
+    states.push({ tenancy_id: t.id, door: t.door, tenant: t.entity, paid_to: p.paidTo, arrears: p.arrears, next_due: nextRentDue(termsOf(t as Row), periods, p.paid) });
   }
-  return out;
+  return { states, paidToByCharge };
+}
+
+/** The paid-to date of each tenancy rent charge paid by the receipt `txnId` (for the printed receipt). */
+export async function rentPaidToByCharge(db: Db, txnId: string): Promise<Map<string, string>> {
+  return (await rentOfReceipt(db, txnId)).paidToByCharge;
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TenancyRecord } from 'api/contracts/tenancy';
+import { setNoticeSink } from '../../../shared-ui/src/runtime/notify.js';
 import RentalsScreen from './rentals-screen.js';
 import { durationForExpiry, expiryForDuration, receiptBody } from './rules.js';
 
@@ -35,8 +36,17 @@ const record1: TenancyRecord = {
   ],
 };
 
+/** A dialog over the editor, by its label (happy-dom leaves Fluent's nested dialog aria-hidden). */
+const nestedDialog = (label: string) => {
+  const d = document.querySelector<HTMLElement>(`[role=alertdialog][aria-label="${label}"]`);
+  if (!d) throw new Error(`No dialog ${label}`);
+  return d;
+};
+const rentAfter = { tenancy_id: 1, door: '101', paid_to: '2026-11-15', arrears: 0, next_due: { date: '2026-11-16', amount: 500 } };
 const stubApi = () => stubScreenApi((call) => {
   if (call.startsWith('GET /api/rental/list')) return { data: rows };
+  if (call === 'POST /api/cashbook/receipt') return { data: { id: 901, ref: '9001', rent: [rentAfter] }, message: 'Receipt 9001 posted' };
+  if (call === 'POST /api/charge') return { data: { id: 77, ref: '77', recipient: 'BUSINESS', items: [{ amount: 120 }] }, message: 'Record Created' };
   if (call === 'GET /api/rental/1') return { data: record1 };
   if (call === 'GET /api/rental/2') return { data: { ...rows[1], items: [] } };
   if (call === 'POST /api/lookup') return { data: lookups };
@@ -63,6 +73,26 @@ describe('Permanent Rentals (spec 3 §2)', () => {
     expect(screen.queryByLabelText('In arrears $0.00')).toBeNull();
   });
 
+  it('at a tablet\'s 768 px keeps Lease Id, Door, Tenant, Name, Rent Arrears and Rent Due, dropping the lower-priority columns', async () => {
+    stubApi();
+    const wide = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 768 });
+    try {
+      showRentals();
+      await screen.findByLabelText('In arrears $1,000.00');
+      const table = screen.getByRole('table', { name: 'Permanent Rentals' });
+      const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
+      for (const kept of ['Lease Id', 'Door', 'Tenant', 'Name', 'Rent Arrears', 'Rent Due']) expect(headers.some((h) => h!.startsWith(kept))).toBe(true);
+      for (const dropped of ['Owner', 'Rent Pending', 'Other Pending', 'Rent Paid']) expect(headers.some((h) => h!.startsWith(dropped))).toBe(false);
+      // Back to a desktop width: every column again.
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+      window.dispatchEvent(new Event('resize'));
+      await waitFor(() => expect(within(table).getAllByText('Owner').length).toBeGreaterThan(0));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: wide });
+    }
+  });
+
   it('opens Tenancy Agreement:{id} with locked door and tenant; Outstanding groups the items and ticking offers Receipt Selected Charges', async () => {
     stubApi();
     showRentals();
@@ -81,6 +111,58 @@ describe('Permanent Rentals (spec 3 §2)', () => {
     expect(within(dialog).getByText('Receipt Selected Charges').closest('button')).toBeTruthy();
   });
 
+  it('Receipt Selected Charges confirms with the rent account the receipt left: paid-to date, arrears remaining, next rent due', async () => {
+    const calls = stubApi();
+    const seen: { title: string; body?: string }[] = [];
+    const off = setNoticeSink((n) => seen.push(n));
+    vi.stubGlobal('open', vi.fn(() => null));
+    try {
+      showRentals();
+      await userEvent.click(await screen.findByText('Sam Green'));
+      const dialog = await screen.findByRole('alertdialog');
+      await userEvent.click(within(dialog).getAllByText('Outstanding')[0]!);
+      await userEvent.click(within(dialog).getByLabelText('Receipt 41'));
+      await userEvent.click(within(dialog).getByLabelText('Receipt 42'));
+      await userEvent.click(within(dialog).getByText('Receipt Selected Charges'));
+      // A dialog over the editor (happy-dom leaves Fluent's nested dialog aria-hidden: found by its label, buttons with hidden: true).
+      const confirm = await waitFor(() => nestedDialog('Receipt Selected Charges'));
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Receipt $1,000.00', hidden: true }));
+      await waitFor(() => expect(seen.some((n) => n.title === 'Receipt 9001 posted')).toBe(true));
+      expect(seen.find((n) => n.title === 'Receipt 9001 posted')!.body).toBe('Rent for 101 paid to 15/11/2026; arrears $0.00; next rent due $500.00 on 16/11/2026');
+      expect(calls.find((c) => c.call === 'POST /api/cashbook/receipt')!.body).toMatchObject({ payer_type: 'TENANT', payer_entity: 'TENGREEN' });
+    } finally {
+      off();
+    }
+  });
+
+  it('Add Charge raises a charge payable by the tenant on the tenancy\'s door through the charge route', async () => {
+    const calls = stubApi();
+    showRentals({ ...user, permissions: { ...user.permissions, p_entry_charges: true } });
+    await userEvent.click(await screen.findByText('Sam Green'));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Add Charge' }));
+    const add = await waitFor(() => nestedDialog('Add Charge'));
+    expect(add.textContent).toContain('Payable by TENGREEN Sam Green (tenant) for unit 101');
+    await userEvent.type(within(add).getByLabelText(/^Details/), 'Replace broken blind');
+    await userEvent.selectOptions(within(add).getByLabelText('Item 1 account'), 'RENT');
+    await userEvent.type(within(add).getByLabelText('Item 1 amount'), '120');
+    await userEvent.click(within(add).getByRole('button', { name: 'Save', hidden: true }));
+    await waitFor(() => expect(calls.some((c) => c.call === 'POST /api/charge')).toBe(true));
+    const body = calls.find((c) => c.call === 'POST /api/charge')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ payer_type: 'TENANT', entity: 'TENGREEN', door: null, recipient_type: 'BUSINESS', recipient: 'BUSINESS', memo: 'Replace broken blind' });
+    expect(body.items).toMatchObject([{ account_id: 'RENT', door: '101', amount: 120 }]);
+  });
+
+  it('disables Add Charge with the reason for a user without the Charges permission', async () => {
+    stubApi();
+    showRentals();
+    await userEvent.click(await screen.findByText('Sam Green'));
+    const dialog = await screen.findByRole('alertdialog');
+    const button = (await within(dialog).findByText('Add Charge')).closest('button') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(document.body.textContent).toContain('Adding a charge needs the Charges permission');
+  });
+
   it('shows a tenancy read only, without Add or Update Rent, to a user without p_tenancy', async () => {
     stubApi();
     showRentals({ ...user, permissions: { p_bookings: true } });
@@ -88,7 +170,7 @@ describe('Permanent Rentals (spec 3 §2)', () => {
     const dialog = await screen.findByRole('alertdialog');
     await waitFor(() => expect((within(dialog).getByText('Update Rent').closest('button') as HTMLButtonElement).disabled).toBe(true));
     expect((within(dialog).getByText('Undo Charges').closest('button') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Record' })).toBeNull();
   });
 
   it('prints the tenancy statement the server draws', async () => {

@@ -10,18 +10,21 @@ const money = (value: number, colour: string | undefined, label: string) => (
   <span style={colour ? { color: colour, fontWeight: 600 } : undefined} aria-label={colour ? `${label} ${formatMoney(value)}` : undefined}>{formatMoney(value)}</span>
 );
 
+/** Below this width (a 768 px tablet) the lower-priority columns give way, so the list does not scroll sideways. */
+export const NARROW = 1024;
+
 const columns: ListColumn<TenancyEditorRecord>[] = [
-  { header: 'Inactive', id: 'inactive', align: 'center', width: 64, render: (r) => (r.inactive ? <PresenceBlockedRegular aria-label="Inactive" /> : null) },
+  { header: 'Inactive', id: 'inactive', align: 'center', width: 64, hideBelow: NARROW, render: (r) => (r.inactive ? <PresenceBlockedRegular aria-label="Inactive" /> : null) },
   { header: 'Lease Id', field: 'id', sortable: true },
   { header: 'Door', field: 'door', sortable: true },
   { header: 'Tenant', field: 'entity', sortable: true },
   { header: 'Name', field: 'name', sortable: true },
-  { header: 'Owner', field: 'owner', sortable: true },
+  { header: 'Owner', field: 'owner', sortable: true, hideBelow: NARROW },
   { header: 'Rent Arrears', field: 'arrears', kind: 'money', align: 'right', sortable: true, render: (r) => money(r.arrears, arrearsColour(r.arrears), 'In arrears') },
   { header: 'Rent Due', field: 'due', kind: 'money', align: 'right', sortable: true, render: (r) => money(r.due, dueColour(r.due), 'Due') },
-  { header: 'Rent Pending', field: 'pending', kind: 'money', sortable: true },
-  { header: 'Other Pending', field: 'pending_other', kind: 'money', sortable: true },
-  { header: 'Rent Paid', field: 'paid', kind: 'money', sortable: true },
+  { header: 'Rent Pending', field: 'pending', kind: 'money', sortable: true, hideBelow: NARROW },
+  { header: 'Other Pending', field: 'pending_other', kind: 'money', sortable: true, hideBelow: NARROW },
+  { header: 'Rent Paid', field: 'paid', kind: 'money', sortable: true, hideBelow: NARROW },
 ];
 
 /** A new tenant code becomes a party: the lookups other screens pick from change. */

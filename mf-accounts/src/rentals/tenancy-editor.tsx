@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Table, TableBody, TableCell,
-  TableHeader, TableHeaderCell, TableRow, Text, Toolbar, tokens,
+  TableHeader, TableHeaderCell, TableRow, Text, Toolbar, Tooltip, tokens,
 } from '@fluentui/react-components';
-import { ArrowUndoRegular, DocumentTextRegular, MoneyRegular, PrintRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
+import { ArrowUndoRegular, DocumentTextRegular, MoneyRegular, PrintRegular, ReceiptAddRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { rentStateText, type CashbookRecord } from 'api/contracts/cashbook';
 import { TENANCY_FREQUENCIES, type TenancyItem, type TenancyRecord } from 'api/contracts/tenancy';
 import {
   CheckboxField, DateField, DateInput, FormGrid, MoneyField, MultilineField, NumberField, PercentField, SelectField, TextField, api, apiRequest, formatDate, formatMoney,
-  listQueryKey, notify, openServerPdf, toIsoDate, useLookups, useSubmissionKey, useWatch, type EditorContext, type EditorTab,
+  listQueryKey, notify, openServerPdf, toIsoDate, useCurrentUser, useLookups, useSubmissionKey, useWatch, type EditorContext, type EditorTab,
 } from 'shared-ui';
 import { StatementDialog } from '../entities/statement-dialog.js';
+import { AddChargeDialog } from '../units/add-charge-dialog.js';
+import { unitActionRefusals } from '../units/rules.js';
 import { OUTSTANDING_GROUPS, durationForExpiry, expiryForDuration, receiptBody } from './rules.js';
 
 export type TenancyEditorRecord = TenancyRecord & Record<string, unknown>;
@@ -168,7 +171,7 @@ export const TENANCY_TABS: readonly EditorTab<TenancyEditorRecord>[] = [
   { value: 'notes', label: 'Notes', render: () => <MultilineField name="notes" label="Notes" rows={10} maxLength={4000} /> },
 ];
 
-type Open = 'rent' | 'undo' | 'receipt' | 'statement' | null;
+type Open = 'rent' | 'undo' | 'charge' | 'receipt' | 'statement' | null;
 
 /**
  * The saved tenancy's actions (spec 3 §2): Update Rent, Undo Charges, the tenant's Statement
@@ -180,6 +183,8 @@ export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactEle
   const [open, setOpen] = useState<Open>(null);
   const queryClient = useQueryClient();
   const ticked = (useWatch({ name: TICKED }) as number[] | undefined) ?? [];
+  // Add Charge posts a charge (p_entry_charges), as the unit editor's does: without the flag it is disabled with the reason (issue 17).
+  const chargeRefused = unitActionRefusals(useCurrentUser().data?.permissions ?? {}).charge;
   if (isNew || !record) return null;
   const refresh = () => {
     form.setValue(TICKED, []);
@@ -191,6 +196,13 @@ export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactEle
       <Toolbar aria-label="Tenancy actions" size="small" style={{ flexWrap: 'wrap', gap: 4, marginBottom: 4, padding: 0 }}>
         <Button size="small" icon={<MoneyRegular />} disabled={readOnly} onClick={() => setOpen('rent')}>Update Rent</Button>
         <Button size="small" icon={<ArrowUndoRegular />} disabled={readOnly} onClick={() => setOpen('undo')}>Undo Charges</Button>
+        {chargeRefused ? (
+          <Tooltip content={chargeRefused} relationship="description">
+            <span><Button size="small" icon={<ReceiptAddRegular />} disabled>Add Charge</Button></span>
+          </Tooltip>
+        ) : (
+          <Button size="small" icon={<ReceiptAddRegular />} onClick={() => setOpen('charge')}>Add Charge</Button>
+        )}
         <Button size="small" icon={<DocumentTextRegular />} onClick={() => setOpen('statement')}>Statement</Button>
         <Button size="small" icon={<PrintRegular />} onClick={() => void openServerPdf(`/api/rental/${record.id}/statement`)}>Print Tenancy Statement</Button>
         {ticked.length ? (
@@ -198,6 +210,9 @@ export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactEle
         ) : null}
       </Toolbar>
       {open === 'rent' || open === 'undo' ? <RentDialog mode={open} record={record} onClose={() => setOpen(null)} onDone={refresh} /> : null}
+      {open === 'charge' ? (
+        <AddChargeDialog unit={{ door: record.door, entity: record.entity, entityname: record.name }} payerType="TENANT" onSaved={refresh} onClose={() => setOpen(null)} />
+      ) : null}
       {open === 'statement' ? <StatementDialog code={record.entity} name={record.name} onClose={() => setOpen(null)} /> : null}
       {open === 'receipt' ? <ReceiptDialog record={record} ticked={ticked} onClose={() => setOpen(null)} onDone={refresh} /> : null}
     </>
@@ -264,11 +279,13 @@ function ReceiptDialog({ record, ticked, onClose, onDone }: { record: TenancyRec
   const run = useMutation({
     mutationFn: async () => {
       const body = receiptBody(record, record.items, new Set(ticked), toIsoDate(new Date())!, method, tranRef);
-      return api.post<{ data: { id: number; ref: string }; message: string }>('/api/cashbook/receipt', body, { quiet: true, headers: submission.headers(body) });
+      return api.post<{ data: CashbookRecord; message: string }>('/api/cashbook/receipt', body, { quiet: true, headers: submission.headers(body) });
     },
     onSuccess: async (r) => {
       submission.done();
-      notify({ title: r.message, intent: 'success', timeout: 4000 });
+      // The rent account as the receipt left it (paid-to date, arrears remaining, next rent due), as the printed receipt shows it.
+      const rent = (r.data.rent ?? []).map((x) => rentStateText(x, formatDate, formatMoney)).join('\n');
+      notify({ title: r.message, body: rent || undefined, intent: 'success', timeout: 8000 });
       onDone();
       onClose();
       await openServerPdf(`/api/cashbook/print/${r.data.id}`);

@@ -18,7 +18,15 @@ import { CHARGE_RECIPIENT_TYPES, chargeFormSchema } from './rules.js';
 const CHARGE_SAVED_TIMEOUT = 8000;
 
 export interface AddChargeDialogProps {
+  /** The door and its payer: the unit's owner, or a tenancy's tenant (payerType TENANT). */
   unit: { door: string; entity: string; entityname?: string | null };
+  /**
+   * OWNER (the unit editor): the owner pays from this door. TENANT (the tenancy editor): the
+   * tenant pays (a tenant's ledger has no door) and the items are on the tenancy's door.
+   */
+  payerType?: 'OWNER' | 'TENANT';
+  /** After the charge is saved (the tenancy re-reads its Other Charges). */
+  onSaved?: () => void;
   onClose: () => void;
 }
 
@@ -28,12 +36,13 @@ const blankItem = { id: null, account_id: '', description: '', amount: '' };
  * Add Charge from the unit editor: a new pending charge payable by the unit's owner from this
  * door (spec 2 §3 'Charge'), validated by the charge contract and posted to /api/charge.
  */
-export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactElement {
+export function AddChargeDialog({ unit, payerType = 'OWNER', onSaved, onClose }: AddChargeDialogProps): ReactElement {
   const lookups = useLookups().data;
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useZodForm(chargeFormSchema as z.ZodType<unknown, FieldValues>, {
-    date: new Date(), payer_type: 'OWNER', entity: unit.entity, door: unit.door, recipient_type: 'BUSINESS', recipient: 'BUSINESS',
+    date: new Date(), payer_type: payerType, entity: unit.entity, door: payerType === 'OWNER' ? unit.door : null, _itemDoor: unit.door,
+    recipient_type: 'BUSINESS', recipient: 'BUSINESS',
     memo: '', name: unit.entityname ?? '', source_ref: '', items: [{ ...blankItem }], links: [], _deleted: [], _deletedlinks: [],
   } as never);
   const recipientType = useWatch({ control: form.control, name: 'recipient_type' as never }) as unknown as string;
@@ -57,6 +66,7 @@ export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactE
       notify({ title: result.message ?? 'Record Created', body: `Charge ${result.data.ref} of ${formatCents(sumCents(result.data.items, 'amount'))} to ${result.data.recipient}`, intent: 'success', timeout: CHARGE_SAVED_TIMEOUT });
       await queryClient.invalidateQueries({ queryKey: listQueryKey('/api/unit/list') });
       await queryClient.invalidateQueries({ queryKey: ['unit-summary', unit.door] });
+      onSaved?.();
       onClose();
     },
     onError: (failure) => {
@@ -78,7 +88,7 @@ export function AddChargeDialog({ unit, onClose }: AddChargeDialogProps): ReactE
             <DialogTitle>Add Charge</DialogTitle>
             <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
               <Text>
-                Payable by {unit.entity} {unit.entityname ?? ''} from unit {unit.door}
+                Payable by {unit.entity} {unit.entityname ?? ''} {payerType === 'TENANT' ? `(tenant) for unit ${unit.door}` : `from unit ${unit.door}`}
               </Text>
               {alert ? (
                 <MessageBar intent="error">

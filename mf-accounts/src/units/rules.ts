@@ -110,8 +110,10 @@ export const CHARGE_RECIPIENT_TYPES = ['BUSINESS', 'OWNER', 'SUPPLIER'] as const
 
 /** The Add Charge form as the charge contract reads it: the date as YYYY-MM-DD, items on this door. */
 export function chargeWireValues(values: Values): Values {
-  const items = ((values.items as Values[] | undefined) ?? []).map((i) => ({ ...i, amount: i.amount === '' ? null : i.amount, door: values.door }));
-  return { ...values, date: toIsoDate(values.date as Date | null), items };
+  // _itemDoor: a tenant's charge is on the tenancy's door though the tenant's ledger has none.
+  const { _itemDoor, ...rest } = values;
+  const items = ((values.items as Values[] | undefined) ?? []).map((i) => ({ ...i, amount: i.amount === '' ? null : i.amount, door: _itemDoor ?? values.door }));
+  return { ...rest, date: toIsoDate(values.date as Date | null), items };
 }
 
 export const chargeFormSchema = z.preprocess((values) => chargeWireValues(values as Values), chargeContract) as unknown as z.ZodType<ChargeValues, Values>;

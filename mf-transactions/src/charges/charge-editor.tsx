@@ -3,11 +3,11 @@ import { AddRegular, DeleteRegular, PrintRegular } from '@fluentui/react-icons';
 import type { ChargeFull } from 'api/contracts/charges';
 import type { CSSProperties, ReactNode } from 'react';
 import {
-  DateField, formatCents, MoneyField, MultilineField, PartySelector, SelectField, TextField, useFieldArray, useFieldsReadOnly, useWatch,
+  DateField, formatCents, MoneyField, MultilineField, PartySelector, SelectField, TextField, useFieldArray, useControl, useFieldsReadOnly, useWatch,
   type EditorContext, type ListRecord, type PartyType, type PartyValue, type SelectOption,
 } from 'shared-ui';
 import type { LedgerLookups } from '../ledger-lookups.js';
-import { chargeTotalCents, doorOptions, memoFirstLine, newItem, partyOf, PAYER_TYPES, printActionLabel, RECIPIENT_TYPES, statusLabel, type ChargeForm, type ChargeItemForm } from './rules.js';
+import { chargeTotalCents, doorOptions, memoFirstLine, newItem, partyOf, payerTypes, printActionLabel, RECIPIENT_TYPES, statusLabel, type ChargeForm, type ChargeItemForm } from './rules.js';
 
 export type ChargeLookups = LedgerLookups;
 
@@ -65,6 +65,7 @@ export function ChargeEditor({ form, record, readOnly, lookups, onPrint }: Edito
   };
 
   const businessName = lookups.business?.name ?? undefined;
+  const poolsEnabled = (useControl().data as { enable_pools?: boolean } | undefined)?.enable_pools;
   const partyField = (label: string, types: readonly PartyType[], value: PartyValue | null, onChange: (p: PartyValue) => void, error: unknown) => (
     <div>
       <PartySelector label={label} types={types} value={value} onChange={onChange} entities={entities} units={lookups.units} business={lookups.business} disabled={roFields} />
@@ -85,7 +86,7 @@ export function ChargeEditor({ form, record, readOnly, lookups, onPrint }: Edito
         </div>
       ) : null}
       <div className={styles.grid}>
-        {partyField('Payer', PAYER_TYPES, partyOf(values.payer_type ?? 'OWNER', values.entity, values.door, entities, businessName), choosePayer, errors.entity?.message ?? errors.door?.message)}
+        {partyField('Payer', payerTypes(poolsEnabled), partyOf(values.payer_type ?? 'OWNER', values.entity, values.door, entities, businessName), choosePayer, errors.entity?.message ?? errors.door?.message)}
         {partyField(
           'Recipient',
           RECIPIENT_TYPES,

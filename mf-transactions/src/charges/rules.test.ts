@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chargeContract, CHARGE_MESSAGES } from 'api/contracts/charges';
-import { chargeTotalCents, chargeWire, doorOptions, doorWarning, memoFirstLine, newItem, partyOf, printActionLabel, removedIds, statusLabel, type ChargeForm } from './rules.js';
+import { chargeTotalCents, chargeWire, doorOptions, doorWarning, memoFirstLine, newItem, partyOf, payerTypes, printActionLabel, removedIds, statusLabel, type ChargeForm } from './rules.js';
 
 const form = (over: Partial<ChargeForm> = {}): ChargeForm => ({
   date: new Date(2026, 2, 5), payer_type: 'OWNER', entity: 'SMITHJ01', door: '101', recipient_type: 'SUPPLIER', recipient: 'RELPLUMB', recipient_door: '',
@@ -68,5 +68,17 @@ describe('charge rules', () => {
     const units = [{ door: '101', name: 'Unit 101', entity: 'SMITHJ01' }, { door: '201', entity: 'JONESB02' }, { door: '301', entity: null, inactive: true }];
     expect(doorOptions(units, 'SMITHJ01')).toEqual([{ value: '101', label: '101 Unit 101' }]);
     expect(doorOptions(units).map((o) => o.value)).toEqual(['101', '201']);
+  });
+});
+
+describe('charge payer types', () => {
+  it('offer POOL only while owner pools are enabled', () => {
+    expect(payerTypes(false)).toEqual(['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT']);
+    expect(payerTypes(undefined)).not.toContain('POOL');
+    expect(payerTypes(true)).toEqual(['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT', 'POOL']);
+  });
+  it('the contract takes a pool as payer (the server checks enable_pools and the door)', () => {
+    const parsed = chargeContract.safeParse({ date: '2026-11-02', payer_type: 'POOL', entity: 'POOLBAY', recipient_type: 'BUSINESS', memo: 'Fence', name: 'Bay Pool', items: [{ account_id: 'CLEAN', amount: 20 }] });
+    expect(parsed.success).toBe(true);
   });
 });

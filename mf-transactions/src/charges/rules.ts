@@ -28,7 +28,9 @@ export type ChargeForm = Pick<ChargeFull, 'payer_type' | 'entity' | 'door' | 're
   _deletedlinks?: number[];
 };
 
-export const PAYER_TYPES: readonly PartyType[] = CHARGE_PAYER_TYPES;
+/** Charge payers: POOL only while Control Settings' enable_pools is on (the server refuses it otherwise). */
+export const payerTypes = (poolsEnabled: boolean | undefined): readonly PartyType[] => CHARGE_PAYER_TYPES.filter((t) => poolsEnabled === true || t !== 'POOL');
+export const PAYER_TYPES: readonly PartyType[] = payerTypes(false);
 export const RECIPIENT_TYPES: readonly PartyType[] = CHARGE_RECIPIENT_TYPES;
 
 export const STATUS_LABELS: Record<ChargeStatus, string> = { PENDING: 'Pending', RELEASED: 'Released', CANCELLED: 'Cancelled' };

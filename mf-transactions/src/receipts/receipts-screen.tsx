@@ -14,7 +14,7 @@ import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, 
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE } from '../reversal/rules.js';
 import { ReceiptEditor, type ReceiptLookups } from './receipt-editor.js';
-import { methodText, newReceipt, receiptWire, type ReceiptForm } from './rules.js';
+import { methodText, newReceipt, receiptWire, rentConfirmation, type ReceiptForm } from './rules.js';
 
 const LIST_KEY = cashbookListKey('Receipt');
 
@@ -123,6 +123,8 @@ export default function ReceiptsScreen() {
         toForm={(record) => receiptForm(record as unknown as CashbookRecord) as unknown as Record<string, unknown>}
         savedNotice={(saved, _mode, message) => ({
           title: message,
+          // A rent receipt: the rent account as it left it (spec 3 §2), as the printed receipt shows it.
+          body: rentConfirmation(saved as unknown as CashbookRecord),
           intent: 'success',
           timeout: TOAST_TIMEOUT,
           action: { label: 'Print Receipt', onClick: () => void print(Number(saved.id)) },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { receiptContract } from 'api/contracts/cashbook';
 import {
   cardSurcharge, chargesForLine, itemFromPick, itemsTotalCents, methodText, newItem, newReceipt, payerParty, pickOf, receiptWire,
-  surchargeCents, withPayer, type ReceiptForm,
+  rentConfirmation, surchargeCents, withPayer, type ReceiptForm,
 } from './rules.js';
 
 const entities = [
@@ -98,5 +98,16 @@ describe('methodText', () => {
   it('shows the card type after CARD', () => {
     expect(methodText('CARD', 'VISA')).toBe('CARD VISA');
     expect(methodText('EFT', null)).toBe('EFT');
+  });
+});
+
+describe('rent receipt confirmation', () => {
+  it('shows each tenancy\'s paid-to date, arrears remaining and next rent due; nothing for other receipts', () => {
+    expect(rentConfirmation({})).toBeUndefined();
+    expect(rentConfirmation({ rent: [] })).toBeUndefined();
+    expect(rentConfirmation({ rent: [
+      { tenancy_id: 1, door: '101', paid_to: '2026-11-15', arrears: 500, next_due: { date: '2026-11-16', amount: 500 } },
+      { tenancy_id: 2, door: '102', paid_to: '2027-01-31', arrears: 0, next_due: null },
+    ] })).toBe('Rent for 101 paid to 15/11/2026; arrears $500.00; next rent due $500.00 on 16/11/2026\nRent for 102 paid to 31/01/2027; arrears $0.00; paid to the end of the lease');
   });
 });

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS } from 'api/contracts/common';
-import { RECEIPT_METHODS, RECEIPT_PAYER_TYPES } from 'api/contracts/cashbook';
-import { toCents, toIsoDate, type ChargePayeeValue, type OpenCharge, type PartyEntity, type PartyType, type PartyValue } from 'shared-ui';
+import { RECEIPT_METHODS, RECEIPT_PAYER_TYPES, rentStateText, type CashbookRecord } from 'api/contracts/cashbook';
+import { formatDate, formatMoney, toCents, toIsoDate, type ChargePayeeValue, type OpenCharge, type PartyEntity, type PartyType, type PartyValue } from 'shared-ui';
 
 /** Receipt rules of spec 2 §3 'Receipt' and §5 'Receipt', in integer cents. */
 
@@ -151,4 +151,13 @@ export function receiptWire(values: ReceiptForm): Record<string, unknown> {
 export function methodText(method: string | null | undefined, cardType: string | null | undefined): string {
   if (!method) return '';
   return method === 'CARD' && cardType ? `CARD ${cardType}` : method;
+}
+
+/**
+ * The confirmation of a rent receipt (spec 3 §2: the receipt shows the paid-to date and the state
+ * of the rent account): one line per tenancy whose rent it paid, as the printed receipt shows it;
+ * undefined for other receipts.
+ */
+export function rentConfirmation(saved: Pick<CashbookRecord, 'rent'>): string | undefined {
+  return saved.rent?.length ? saved.rent.map((r) => rentStateText(r, formatDate, formatMoney)).join('\n') : undefined;
 }

@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
+import { Fragment, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import {
   Button, Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
 } from '@fluentui/react-components';
@@ -61,8 +61,21 @@ export interface ListTableProps<Row extends ListRecord> {
 }
 
 /** The dense striped paginated table of the list pattern (28 px rows). */
+const subscribeToResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+/** The window's width in CSS pixels, following resizes (a wide default where there is no window). */
+export const useViewportWidth = (): number => useSyncExternalStore(subscribeToResize, () => window.innerWidth, () => 1280);
+
+/** The columns shown at a viewport width: a column with hideBelow is dropped below that width. */
+export function columnsAt<Row extends ListRecord>(columns: readonly ListColumn<Row>[], width: number): readonly ListColumn<Row>[] {
+  return columns.some((c) => c.hideBelow) ? columns.filter((c) => !c.hideBelow || width >= c.hideBelow) : columns;
+}
+
 export function ListTable<Row extends ListRecord>(props: ListTableProps<Row>): ReactElement {
-  const { columns, keyField, pageSize, onOpen, rowActions, renderExpanded, selection, canExpand } = props;
+  const columns = columnsAt(props.columns, useViewportWidth());
+  const { keyField, pageSize, onOpen, rowActions, renderExpanded, selection, canExpand } = props;
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<{ field: string; direction: SortDirection } | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());

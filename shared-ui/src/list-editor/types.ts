@@ -28,6 +28,11 @@ export interface ListColumn<Row extends ListRecord> {
   width?: number | string;
   align?: 'left' | 'right' | 'center';
   sortable?: boolean;
+  /**
+   * A lower-priority column: hidden while the window is narrower than this many pixels, so the
+   * list fits a tablet (768 px) without scrolling sideways; the record's editor still shows it.
+   */
+  hideBelow?: number;
 }
 
 /** Tick boxes on rows, controlled by the screen; the header box ticks or clears every selectable row. */

@@ -69,9 +69,10 @@ export function yearPage(year: number): number[] {
 export const PARTY_TYPES = ['BUSINESS', 'OWNER', 'SUPPLIER', 'TENANT', 'OTHER'] as const;
 /**
  * UNALLOC (unallocated funds, spec 2 §1) is not among the defaults: only a screen that asks for it
- * offers it, as Journals do to clear money held in SUSPENSE to the right owner or tenant.
+ * offers it, as Journals do to clear money held in SUSPENSE to the right owner or tenant. POOL
+ * likewise: the Charges screen offers it as a payer while owner pools are enabled.
  */
-export type PartyType = (typeof PARTY_TYPES)[number] | 'UNALLOC';
+export type PartyType = (typeof PARTY_TYPES)[number] | 'UNALLOC' | 'POOL';
 
 export interface PartyValue {
   type: PartyType;

@@ -2,7 +2,7 @@ import { type InvoiceParty, memoPdf } from '../../documents/invoice.js';
 import { type ReceiptSettings, type ReceiptToPrint, methodName, receiptDocument } from '../../documents/receipt.js';
 import type { Db, ReportDefinition, ResolvedSelection } from '../definition.js';
 import { ReportRefused } from '../definition.js';
-import { rentPaidToByCharge } from '../../tenancies/tenancies.js';
+import { type ReceiptRentState, rentOfReceipt } from '../../tenancies/tenancies.js';
 import { plural } from './cash-book.js';
 
 /** The receipts a reprint covers: the one numbered `ref`, or every receipt dated in the range. */
@@ -34,7 +34,12 @@ async function receiptsToPrint(db: Db, s: ResolvedSelection): Promise<ReceiptToP
   const rentTxns = new Set((await db.selectFrom('tenancy_charge as tc').innerJoin('charge as c', 'c.id', 'tc.charge_id').select('c.released_txn')
     .where('c.released_txn', 'in', ids).where('tc.kind', '=', 'RENT').execute()).map((r) => String(r.released_txn)));
   const paidTo = new Map<string, Map<string, string>>();
-  for (const id of rentTxns) paidTo.set(id, await rentPaidToByCharge(db, id));
+  const rentStates = new Map<string, ReceiptRentState[]>();
+  for (const id of rentTxns) {
+    const rent = await rentOfReceipt(db, id);
+    paidTo.set(id, rent.paidToByCharge);
+    rentStates.set(id, rent.states);
+  }
   const cashBy = group(cash);
   const itemsBy = group(items);
   const postingsBy = group(postings);
@@ -53,6 +58,7 @@ async function receiptsToPrint(db: Db, s: ResolvedSelection): Promise<ReceiptToP
       payer: first?.payer ?? null, payer_entity: t.payer_entity ?? null,
       items: shown, surcharge: own ? surcharge : 0, surchargeRate: (t.surcharge_rate ?? 0) / 100,
       amount: lines.reduce((a, l) => a + Number(l.amount), 0), reversal_ref: t.reversal_ref ?? null,
+      rent: rentStates.get(String(t.id)) ?? [],
     };
   });
 }
