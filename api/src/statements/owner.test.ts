@@ -28,9 +28,9 @@ describe('owner statement', () => {
     const revisions = [...new Set(booking.map((l) => l.revision))];
     expect(revisions).toHaveLength(2);
     for (const l of booking) expect(l.description).toMatch(new RegExp(`^Booking ${b.ref} .+ \\(revision ${l.revision}\\)$`));
-    // The second revision posts only the difference: the late checkout less its commission and fees.
+    // The second revision posts only the difference: the late checkout less its commission and fees, and the GST (10%) on each.
     const second = booking.filter((l) => l.revision === Math.max(...(revisions as number[])));
-    expect(second.reduce((a, l) => a + l.amount, 0)).toBe(5_000 - 100 - 490);
+    expect(second.reduce((a, l) => a + l.amount, 0)).toBe(5_000 - 100 - 490 - 10 - 49);
     expect(st!.closing).toBe(await trustBalance(linked.books, 'OWNJONES'));
     expect(st!.byKind.map((k) => kindName(k.kind))).toContain('Booking allocations');
 
