@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { BANKING_METHODS, createDeposit } from '../banking/banking.js';
-import type { BankingType } from '../contracts/banking.js';
-import { addDays, businessDate } from '../ledger/business-date.js';
+import { businessDate } from '../ledger/business-date.js';
 import { jsonb } from '../db/open.js';
 import type { CompanyTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
@@ -59,7 +57,6 @@ export async function startDemoBookingSystem(deps: AppDeps, company: { code: str
   if (!known) return null;
   const db = deps.db.company(company.schema);
   const host = await setting(db, 'gp_host');
-  const firstLink = (await setting(db, DEMO_LINK_KEY)) !== true;
   // A company that names its own booking system keeps it; only the demo's own link is renewed.
   if (typeof host === 'string' && host && (await setting(db, DEMO_LINK_KEY)) !== true) return null;
   const units = await db.selectFrom('unit').select(['door', 'name', 'unittype']).where('inactive', '=', false).where('unittype', 'is not', null)
@@ -76,40 +73,6 @@ export async function startDemoBookingSystem(deps: AppDeps, company: { code: str
   for (const [key, value] of [['gp_host', running.url], ['gp_user', user], ['gp_pwd', password], [DEMO_LINK_KEY, true]] as const) {
     await db.insertInto('control_setting').values({ key, value: jsonb(value) }).onConflict((oc) => oc.column('key').doUpdateSet({ value: jsonb(value) })).execute();
   }
-  const job = await startSyncJob(deps, { code: company.code, db }, userId, 'Syncing the demo bookings', wholeSync).catch((e) => { if (!(e instanceof ApiError)) throw e; return null; });
-  // The demo's first sync: its card receipts are banked as the rest of the demo's were (bankAndReconcileDemo).
-  if (firstLink && job) {
-    void deps.jobs.settled(company.code, job.id)
-      .then(async (done) => { if (done?.status === 'done') await bankDemoBookingReceipts(deps, company, db, userId, today); })
-      .catch((e) => console.error('Demo booking receipts not banked:', e));
-  }
+  await startSyncJob(deps, { code: company.code, db }, userId, 'Syncing the demo bookings', wholeSync).catch((e) => { if (!(e instanceof ApiError)) throw e; });
   return running;
-}
-
-/**
- * Banks the booking receipts of the demo's first sync as a trust accountant keeps the rest of the
- * demo (api/src/demo/bank-statements.ts): each day's receipts deposited on their day, one deposit
- * per day and banking type, the last two days' left for Daily Banking. Only receipts with source
- * BKG not yet banked are touched; answers how many deposits it made.
- */
-export async function bankDemoBookingReceipts(deps: Pick<AppDeps, 'db'>, company: { code: string }, db: Db, userId: string, today: string): Promise<number> {
-  const name = (await deps.db.control.selectFrom('company').select('name').where('code', '=', company.code).executeTakeFirst())?.name ?? company.code;
-  const bankedThrough = addDays(today, -2);
-  return db.transaction().execute(async (trx) => {
-    const lines = await trx.selectFrom('cashbook as c').innerJoin('txn as t', 't.id', 'c.txn_id')
-      .select(['c.id', 'c.date', 'c.method', 'c.amount'])
-      .where('t.source', '=', 'BKG').where('c.amount', '>', '0').where('c.date', '<=', bankedThrough)
-      .where('c.method', 'in', Object.values(BANKING_METHODS).flat())
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit_item as d').select('d.cashbook_id').whereRef('d.cashbook_id', '=', 'c.id'))))
-      .orderBy('c.date').orderBy('c.id').execute();
-    const groups = new Map<string, { date: string; items: { id: number; amount: number }[] }>();
-    for (const l of lines) {
-      const type = (Object.keys(BANKING_METHODS) as BankingType[]).find((t) => BANKING_METHODS[t].includes(l.method))!;
-      const g = groups.get(`${l.date}|${type}`) ?? { date: l.date, items: [] };
-      g.items.push({ id: Number(l.id), amount: Number(l.amount) / 100 });
-      groups.set(`${l.date}|${type}`, g);
-    }
-    for (const g of groups.values()) await createDeposit(trx, { id: userId }, { code: company.code, name }, g.date, g.items);
-    return groups.size;
-  });
 }
