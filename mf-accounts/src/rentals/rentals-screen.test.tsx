@@ -73,7 +73,7 @@ describe('Permanent Rentals (spec 3 §2)', () => {
     expect(screen.queryByLabelText('In arrears $0.00')).toBeNull();
   });
 
-  it('at a tablet\'s 768 px keeps Lease Id, Door, Tenant, Name, Rent Arrears and Rent Due, dropping the lower-priority columns', async () => {
+  it('at a tablet\'s 768 px keeps Door, Tenant, Name, Rent Arrears and Rent Due, dropping the lower-priority columns', async () => {
     stubApi();
     const wide = window.innerWidth;
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 768 });
@@ -82,8 +82,8 @@ describe('Permanent Rentals (spec 3 §2)', () => {
       await screen.findByLabelText('In arrears $1,000.00');
       const table = screen.getByRole('table', { name: 'Permanent Rentals' });
       const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
-      for (const kept of ['Lease Id', 'Door', 'Tenant', 'Name', 'Rent Arrears', 'Rent Due']) expect(headers.some((h) => h!.startsWith(kept))).toBe(true);
-      for (const dropped of ['Owner', 'Rent Pending', 'Other Pending', 'Rent Paid']) expect(headers.some((h) => h!.startsWith(dropped))).toBe(false);
+      for (const kept of ['Door', 'Tenant', 'Name', 'Rent Arrears', 'Rent Due']) expect(headers.some((h) => h!.startsWith(kept))).toBe(true);
+      for (const dropped of ['Lease Id', 'Owner', 'Rent Pending', 'Other Pending', 'Rent Paid']) expect(headers.some((h) => h!.startsWith(dropped))).toBe(false);
       // Back to a desktop width: every column again.
       Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
       window.dispatchEvent(new Event('resize'));

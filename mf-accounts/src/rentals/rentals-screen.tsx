@@ -15,7 +15,7 @@ export const NARROW = 1024;
 
 const columns: ListColumn<TenancyEditorRecord>[] = [
   { header: 'Inactive', id: 'inactive', align: 'center', width: 64, hideBelow: NARROW, render: (r) => (r.inactive ? <PresenceBlockedRegular aria-label="Inactive" /> : null) },
-  { header: 'Lease Id', field: 'id', sortable: true },
+  { header: 'Lease Id', field: 'id', sortable: true, hideBelow: NARROW },
   { header: 'Door', field: 'door', sortable: true },
   { header: 'Tenant', field: 'entity', sortable: true },
   { header: 'Name', field: 'name', sortable: true },
