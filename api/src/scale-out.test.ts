@@ -252,7 +252,8 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 (Node cluster) on PostgreSQL', (
   it('runs two API processes on one port, both serving, and stops them all on SIGTERM', async () => {
     const server = await startServer({ DATABASE_URL: test.db.url!, SMTP_URL: smtp.url, WEB_CONCURRENCY: '2' });
     await healthy(server);
-    for (let i = 0; i < 100 && !/process 2 of 2/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
+    // Each worker prints its line when it serves; either may be first (the other waits its turn at the first-start lock).
+    for (let i = 0; i < 300 && !(/process 1 of 2/.test(server.output()) && /process 2 of 2/.test(server.output())); i++) await new Promise((r) => setTimeout(r, 100));
     expect(server.output()).toMatch(/2 API processes \(WEB_CONCURRENCY\)/);
     expect(server.output()).toMatch(/process 1 of 2/);
     expect(server.output()).toMatch(/process 2 of 2/);

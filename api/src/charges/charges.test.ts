@@ -121,7 +121,7 @@ describe('charges: bad input answers 4xx and changes nothing', () => {
     ['no memo', { memo: '' }, 400, /Details are required/],
     ['no name', { name: ' ' }, 400, /Name is required/],
     ['bad date', { date: '31/01/2026' }, 400, /YYYY-MM-DD/],
-    ['bad payer type', { payer_type: 'POOL' }, 400, /Payer type/],
+    ['bad payer type', { payer_type: 'GUEST' }, 400, /Payer type/],
     ['unknown payer', { entity: 'NOBODY' }, 400, /Unknown payer NOBODY/],
     ['payer of another type', { entity: 'SUPCLEAN' }, 400, /SUPCLEAN is a SUPPLIER, not a OWNER/],
     ['door of another owner', { door: '201' }, 400, /Door 201 does not belong to owner OWNSMITH/],
