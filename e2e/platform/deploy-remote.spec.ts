@@ -7,7 +7,9 @@ import type { Page } from '@playwright/test';
  * a newly deployed mf-reports on its next navigation into Reports, without a reload and without the
  * shell or any other remote being built or fetched again; a rollback brings the earlier build back.
  */
+// playwright.config.ts always sets it (a temporary folder, never the repository's deployments/).
 const deployDir = process.env.E2E_DEPLOY_DIR;
+if (!deployDir) throw new Error('E2E_DEPLOY_DIR is not set: run the end-to-end tests through playwright.config.ts');
 
 function deployRemote(...args: string[]): string {
   const out = execFileSync(process.execPath, ['scripts/deploy-remote.mjs', 'mf-reports', ...args], {
@@ -28,7 +30,6 @@ async function reportsShown(page: Page): Promise<void> {
 }
 
 test('a deployed mf-reports reaches an open page on its next navigation into Reports, and a rollback brings the earlier one back', async ({ page }) => {
-  test.skip(!deployDir, 'E2E_DEPLOY_DIR is set by playwright.config.ts');
   // The deploy builds mf-reports with webpack: minutes on a loaded two-core machine.
   test.setTimeout(900_000);
   const scripts: string[] = [];
