@@ -1,4 +1,6 @@
+import { afterEach } from 'vitest';
 import { configure } from '@testing-library/dom';
+import { setNoticeSink } from '../runtime/notify.js';
 
 /**
  * Set-up of the unit project: the component tests run beside the API suites and the front-end
@@ -12,3 +14,7 @@ import { configure } from '@testing-library/dom';
  * What is hidden from users is asserted in the browser (Playwright), where the trap is right.
  */
 configure({ asyncUtilTimeout: 15_000, defaultHidden: true });
+
+// The files share one module cache (isolate: false): toasts a test raised with no Toaster to show
+// them would otherwise wait for the next file's notice sink and be delivered to its test.
+afterEach(() => setNoticeSink(() => {})());
