@@ -54,11 +54,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/progress/:id': { summary: 'Progress of a long operation (a job): message, share done, result or error' },
 
   // Bookings (issue 9)
-  'POST /api/sync': { summary: 'Sync bookings from the booking system now', description: 'Starts the sync as a job; poll GET /api/progress/{id}.' },
+  'POST /api/sync': { summary: 'Sync bookings from the booking system now', description: 'Starts the sync as a job; poll GET /api/progress/{id}. p_bookings or p_fn_bank (Bank Reconciliation\'s Sync Now).' },
   'POST /api/unit/sync': { summary: 'GP Sync: units from the booking system' },
   'POST /api/unit/sync_unittype': { summary: 'GP Sync: unit types from the booking system' },
   'POST /api/account/sync': { summary: 'GP Sync: accounts from the booking system' },
-  'POST /api/booking/sync/:id': { summary: 'Sync one booking again from the booking system' },
+  'POST /api/booking/sync/:id': { summary: 'Sync one booking again from the booking system', description: 'p_bookings; a plain re-sync also p_daily_task (Tasks & Audit). Early distribution and undoing a manual allocation need p_bookings.' },
   'GET /api/booking': { summary: 'List bookings by arrival dates (from, to)' },
   'GET /api/booking/cashbook/:id': { summary: 'The receipts and payments a booking posted' },
   'GET /api/booking/doors/:id': { summary: 'The doors (units) of a booking' },

@@ -139,6 +139,20 @@ describe('every screen usable with exactly its own flags (issue 17)', () => {
     expect((catalogue.body.data as { key: string }[]).map((e) => e.key)).toContain(path.split('/').at(-1));
   });
 
+  it('Bank Reconciliation\'s Sync Now and Tasks & Audit\'s booking re-sync run with those screens\' flags; the Bookings screen\'s sync options stay p_bookings', async () => {
+    const flagsOf = (path: string) => Object.fromEntries(screens().find((x) => x.path === path)!.flags.map((f) => [f, true]));
+    const bank = await createStaff(api, 'SCREENSYNC', flagsOf('/management/daily/reconcile'));
+    const sync = await api.call('POST', '/api/sync', { token: bank, body: {} });
+    expect(sync.status, JSON.stringify(sync.body)).not.toBe(403);
+    const tasks = await createStaff(api, 'SCREENTASK', flagsOf('/management/daily/task'));
+    expect((await api.call('POST', '/api/sync', { token: tasks, body: {} })).status).toBe(403);
+    // Not synced here, so 404: past the flag check.
+    expect((await api.call('POST', '/api/booking/sync/NOSUCH', { token: tasks, body: {} })).status).toBe(404);
+    expect((await api.call('POST', '/api/booking/sync/NOSUCH?earlydisburse=true', { token: tasks, body: {} })).status).toBe(403);
+    expect((await api.call('POST', '/api/booking/sync/NOSUCH', { token: tasks, body: { undoManualAllocation: true } })).status).toBe(403);
+    expect((await api.call('POST', '/api/booking/sync/NOSUCH', { token: bank, body: {} })).status).toBe(403);
+  });
+
   it('a tenant is read, not changed, with the Tenants and Permanent Rentals flags; other parties stay p_entities\'', async () => {
     for (const [id, flag] of [['SCREENTENA', 'p_accounting'], ['SCREENTENB', 'p_bookings']] as const) {
       const token = await createStaff(api, id, { [flag]: true });
