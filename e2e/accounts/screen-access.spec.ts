@@ -44,9 +44,22 @@ const shoot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 800 });
 };
 
-test('Tenants with p_accounting only: the list shows, no refusal, no forced logout', async ({ page }) => {
+test('Tenants with p_accounting only: the list shows, a tenant expands, opens read only and shows its statement; no refusal, no forced logout', async ({ page }) => {
   const refused = await signInWith(page, 'TEN', { p_accounting: true });
   await openScreen(page, '/accounts/tenant');
+  // Changing a party is p_entities': no Add, and the editor opens with Close alone.
+  await expect(page.getByRole('button', { name: 'Add Record' })).toHaveCount(0);
+  const row = page.getByTestId('list-row').first();
+  await row.getByRole('button', { name: 'Expand row' }).click();
+  await expect(page.getByTestId('party-expansion').getByTestId('statement-closing')).toBeVisible();
+  await row.getByRole('cell').nth(2).click();
+  const editor = page.getByRole('alertdialog', { name: /^Tenant: / });
+  await editor.getByRole('tab', { name: 'Statement' }).click();
+  await expect(editor.getByTestId('statement-closing')).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Close' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
   expect(refused).toEqual([]);
 });
 

@@ -6,6 +6,7 @@ import type { CompanyTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError, notFound } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
+import { assertAnyPermission } from '../http/guard.js';
 import { jsonBody, queryParams } from '../http/validate.js';
 import type { JobContext, JobView } from '../jobs/jobs.js';
 import { businessDate } from '../ledger/business-date.js';
@@ -84,7 +85,10 @@ export function bookingRoutes({ requires, jobs, db: database }: AppDeps) {
     return done;
   };
 
-  app.post('/sync', requires('p_bookings'), async (c) => {
+  // The whole sync is also Bank Reconciliation's Sync Now (spec 3 §4 'Send Now and Sync Now'):
+  // p_fn_bank, which shows that screen, runs it too (issue 17).
+  app.post('/sync', requires('company'), async (c) => {
+    assertAnyPermission(c, ['p_bookings', 'p_fn_bank']);
     const view = await startSync(c, 'Syncing with the booking system', wholeSync);
     return c.json({ data: view, message: 'Sync started' });
   });
@@ -104,10 +108,13 @@ export function bookingRoutes({ requires, jobs, db: database }: AppDeps) {
     return c.json({ data: done.result, message: (done.result as { message: string }).message, error: false });
   });
 
-  app.post('/booking/sync/:id', requires('p_bookings'), queryParams(bookingSyncQuery), jsonBody(bookingSyncBody), async (c) => {
+  // A plain re-sync is also Tasks & Audit's row action (spec 3 §4, a SYNC task): p_daily_task runs
+  // it too (issue 17); early distribution and undoing a manual allocation stay the Bookings screen's.
+  app.post('/booking/sync/:id', requires('company'), queryParams(bookingSyncQuery), jsonBody(bookingSyncBody), async (c) => {
     const id = c.req.param('id').slice(0, 40);
     const early = c.req.valid('query').earlydisburse;
     const undoManual = c.req.valid('json')?.undoManualAllocation === true;
+    assertAnyPermission(c, early !== undefined || undoManual ? ['p_bookings'] : ['p_bookings', 'p_daily_task']);
     const db = companyDb(c);
     const known = await db.selectFrom('booking').select(['id', 'ref', 'status']).where('id', '=', id).executeTakeFirst();
     if (!known) throw notFound(`Booking ${id} has not been synced`);

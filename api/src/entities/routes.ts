@@ -5,7 +5,7 @@ import {
   entityListQuery, entityOverrideContract, entityPendingQuery, entityStatementQuery, entityUpdateKind,
 } from '../contracts/entity.js';
 import { ENTITY_TYPES } from '../contracts/common.js';
-import { type PermissionFlag, hasPermission } from '../contracts/permissions.js';
+import { type PermissionFlag, hasAnyPermission, hasPermission } from '../contracts/permissions.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, validationError } from '../http/errors.js';
 import type { AppEnv } from '../http/env.js';
@@ -34,6 +34,23 @@ function assertEntityAccess(c: Context<AppEnv>, code: string, ledger = false) {
   if (!flags.some((f) => hasPermission(permissions, f))) {
     throw forbidden(`Permission ${flags.join(' or ')} is required for ${c.req.method} ${c.req.path}`);
   }
+}
+
+/**
+ * A tenant is shown by Accounts' Tenants (no flag of its own, so p_accounting, which reaching
+ * Accounts requires) and by Permanent Rentals' Statement action (p_bookings): its record, ledger
+ * and pending charges are read with those flags too (issue 17). Changing it stays p_entities'.
+ */
+const TENANT_READ_FLAGS: readonly PermissionFlag[] = ['p_accounting', 'p_bookings'];
+
+/** The read guard: the party's own access, or one of the tenant screens' flags for a tenant. */
+async function assertEntityRead(c: Context<AppEnv>, code: string, ledger = false) {
+  const permissions = c.get('user').permissions;
+  if (code !== BUSINESS_ENTITY_CODE && !hasPermission(permissions, 'p_entities') && hasAnyPermission(permissions, TENANT_READ_FLAGS)) {
+    const party = await companyDb(c).selectFrom('entity').select('type').where('code', '=', code).executeTakeFirst();
+    if (party?.type === 'TENANT') return;
+  }
+  assertEntityAccess(c, code, ledger);
 }
 
 function parseWith<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: unknown } }, body: unknown): T {
@@ -95,19 +112,19 @@ export function entityRoutes({ requires }: AppDeps) {
   // The party's ledger for a period and its pending charges: read like the record itself, the business's also with p_business.
   app.get('/statement/:code', requires('company'), queryParams(entityStatementQuery), async (c) => {
     const code = codeParam(c);
-    assertEntityAccess(c, code, true);
+    await assertEntityRead(c, code, true);
     return c.json({ data: await entityStatement(companyDb(c), code, c.req.valid('query')) });
   });
 
   app.get('/pending/:code', requires('company'), queryParams(entityPendingQuery), async (c) => {
     const code = codeParam(c);
-    assertEntityAccess(c, code, true);
+    await assertEntityRead(c, code, true);
     return c.json({ data: await entityPendingCharges(companyDb(c), code, c.req.valid('query')) });
   });
 
   app.get('/:code', requires('company'), async (c) => {
     const code = codeParam(c);
-    assertEntityAccess(c, code);
+    await assertEntityRead(c, code);
     const record = await readEntity(companyDb(c), code);
     if (!record) throw notFound(`Entity ${code} not found`);
     return c.json({ data: record });

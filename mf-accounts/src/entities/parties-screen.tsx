@@ -64,7 +64,7 @@ export function PartiesScreen({ type, listColumns = columns, extraTabs = [] }: {
         columns={listColumns}
         filters={{ inactive: true }}
         totals={['funds', 'pending', 'balance']}
-        canAdd={list.canAdd}
+        canAdd={list.canAdd && !editor.readOnly}
         renderExpanded={(row) => <PartyExpansion code={String(row.code)} />}
         rowActions={(row) => (
           <Button

@@ -117,7 +117,7 @@ describe('Permanent Rentals (spec 3 §2)', () => {
     const off = setNoticeSink((n) => seen.push(n));
     vi.stubGlobal('open', vi.fn(() => null));
     try {
-      showRentals();
+      showRentals({ ...user, permissions: { ...user.permissions, p_entry_receipts: true } });
       await userEvent.click(await screen.findByText('Sam Green'));
       const dialog = await screen.findByRole('alertdialog');
       await userEvent.click(within(dialog).getAllByText('Outstanding')[0]!);
@@ -133,6 +133,19 @@ describe('Permanent Rentals (spec 3 §2)', () => {
     } finally {
       off();
     }
+  });
+
+  it('disables Receipt Selected Charges with the reason for a user without the Receipts permission (POST /api/cashbook/receipt would refuse)', async () => {
+    const calls = stubApi();
+    showRentals();
+    await userEvent.click(await screen.findByText('Sam Green'));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getAllByText('Outstanding')[0]!);
+    await userEvent.click(within(dialog).getByLabelText('Receipt 41'));
+    const button = within(dialog).getByText('Receipt Selected Charges').closest('button') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(document.body.textContent).toContain('Receipting charges needs the Receipts permission');
+    expect(calls.some((c) => c.call === 'POST /api/cashbook/receipt')).toBe(false);
   });
 
   it('Add Charge raises a charge payable by the tenant on the tenancy\'s door through the charge route', async () => {

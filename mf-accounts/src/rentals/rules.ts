@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasPermission, type Permissions } from 'api/contracts/permissions';
 import { durationOf, expiryOf, tenancyContract, type TenancyInput, type TenancyItem } from 'api/contracts/tenancy';
 import { toIsoDate, toWireValues, type FieldKinds } from 'shared-ui';
 
@@ -51,6 +52,14 @@ export const OUTSTANDING_GROUPS = [
   { type: 'PENDING', title: 'Pending Rent Charges' },
   { type: 'OTHER', title: 'Other Charges' },
 ] as const;
+
+/**
+ * Receipt Selected Charges posts a receipt (POST /api/cashbook/receipt, p_entry_receipts), which
+ * Permanent Rentals' own flags do not reach: without it the action is disabled with the reason
+ * instead of meeting a refusal that logs the user out (issue 17).
+ */
+export const receiptRefusal = (permissions: Permissions): string | null =>
+  hasPermission(permissions, 'p_entry_receipts') ? null : 'Receipting charges needs the Receipts permission';
 
 /** The receipt of the ticked charges, paid in full through the receipt path (api/src/cashbook). */
 export function receiptBody(t: { entity: string; door: string }, items: readonly TenancyItem[], ticked: ReadonlySet<number>, date: string, method: string, tranRef: string) {

@@ -14,7 +14,7 @@ import {
 import { StatementDialog } from '../entities/statement-dialog.js';
 import { AddChargeDialog } from '../units/add-charge-dialog.js';
 import { unitActionRefusals } from '../units/rules.js';
-import { OUTSTANDING_GROUPS, durationForExpiry, expiryForDuration, receiptBody } from './rules.js';
+import { OUTSTANDING_GROUPS, durationForExpiry, expiryForDuration, receiptBody, receiptRefusal } from './rules.js';
 
 export type TenancyEditorRecord = TenancyRecord & Record<string, unknown>;
 type Ctx = EditorContext<TenancyEditorRecord>;
@@ -184,7 +184,9 @@ export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactEle
   const queryClient = useQueryClient();
   const ticked = (useWatch({ name: TICKED }) as number[] | undefined) ?? [];
   // Add Charge posts a charge (p_entry_charges), as the unit editor's does: without the flag it is disabled with the reason (issue 17).
-  const chargeRefused = unitActionRefusals(useCurrentUser().data?.permissions ?? {}).charge;
+  const permissions = useCurrentUser().data?.permissions ?? {};
+  const chargeRefused = unitActionRefusals(permissions).charge;
+  const receiptRefused = receiptRefusal(permissions);
   if (isNew || !record) return null;
   const refresh = () => {
     form.setValue(TICKED, []);
@@ -205,7 +207,11 @@ export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactEle
         )}
         <Button size="small" icon={<DocumentTextRegular />} onClick={() => setOpen('statement')}>Statement</Button>
         <Button size="small" icon={<PrintRegular />} onClick={() => void openServerPdf(`/api/rental/${record.id}/statement`)}>Print Tenancy Statement</Button>
-        {ticked.length ? (
+        {ticked.length && receiptRefused ? (
+          <Tooltip content={receiptRefused} relationship="description">
+            <span><Button size="small" appearance="primary" icon={<ReceiptMoneyRegular />} disabled>Receipt Selected Charges</Button></span>
+          </Tooltip>
+        ) : ticked.length ? (
           <Button size="small" appearance="primary" icon={<ReceiptMoneyRegular />} onClick={() => setOpen('receipt')}>Receipt Selected Charges</Button>
         ) : null}
       </Toolbar>

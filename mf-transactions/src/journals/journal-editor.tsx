@@ -11,6 +11,7 @@ import {
   toCents, useFieldArray, useWatch, type EditorContext, type ListRecord, type PartyEntity, type PartyType, type PartyValue,
 } from 'shared-ui';
 import type { LedgerLookups } from '../ledger-lookups.js';
+import { postedNotice } from '../reversal/rules.js';
 import { canSaveJournal, isBalanced, journalTotals, journalWire, lineAmountError, newLine, overdrawnName, type JournalForm, type JournalLineForm } from './rules.js';
 
 export type JournalLookups = LedgerLookups;
@@ -120,7 +121,9 @@ function PostedJournal({ journal, close }: { journal: Journal; close: () => void
             {journal.reversal_reason ? `: ${journal.reversal_reason}` : ''}
           </MessageBarBody>
         </MessageBar>
-      ) : null}
+      ) : (
+        <Text italic>{postedNotice('Journal')}</Text>
+      )}
       <Text><Text weight="semibold">Details:</Text> {journal.memo}</Text>
       <div style={{ overflowX: 'auto' }}>
         <Table size="small" aria-label="Journal lines">

@@ -46,7 +46,7 @@ export function PaymentEditor({ form, record, readOnly, lookups, onPrint, onSave
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {payment ? (
-        <PostedNote record={payment} printLabel={payment.kind === 'PAYMENT' ? printActionLabel(payment, lookups.business?.name) : null} onPrint={() => onPrint(payment)} />
+        <PostedNote kind="Payment" record={payment} printLabel={payment.kind === 'PAYMENT' ? printActionLabel(payment, lookups.business?.name) : null} onPrint={() => onPrint(payment)} />
       ) : null}
       <div style={grid}>
         <div>

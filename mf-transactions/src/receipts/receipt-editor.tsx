@@ -65,7 +65,7 @@ export function ReceiptEditor({ form, record, readOnly, lookups, onPrint }: Edit
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      {receipt ? <PostedNote record={receipt} printLabel={receipt.kind === 'RECEIPT' ? 'Print Receipt' : null} onPrint={() => onPrint(receipt.id)} /> : null}
+      {receipt ? <PostedNote kind="Receipt" record={receipt} printLabel={receipt.kind === 'RECEIPT' ? 'Print Receipt' : null} onPrint={() => onPrint(receipt.id)} /> : null}
       <div style={grid}>
         <div>
           <PartySelector

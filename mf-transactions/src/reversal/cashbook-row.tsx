@@ -4,7 +4,7 @@ import { ArrowUndoRegular, BuildingBankRegular, CheckmarkCircleFilled, DeleteReg
 import type { CashbookRecord, CashbookRow } from 'api/contracts/cashbook';
 import type { ListColumn, ListEditorProps, ListRecord } from 'shared-ui';
 import type { CSSProperties } from 'react';
-import { bankState, detailsText, rowActions, rowTone, type CashbookKind } from './rules.js';
+import { bankState, detailsText, postedNotice, rowActions, rowTone, type CashbookKind } from './rules.js';
 
 /** Row colours of the cash-book lists: cancelled numbers grey italics, reversed struck through in red, read-only grey. */
 export function cashbookRowStyle(row: CashbookRow): CSSProperties | undefined {
@@ -118,15 +118,16 @@ export function cashbookColumns(kind: CashbookKind, own: {
   ];
 }
 
-/** Above a posted receipt or payment in its editor: what reversed it, and its print button when it prints. */
-export function PostedNote({ record, printLabel, onPrint }: {
+/** Above a posted receipt or payment in its editor: what reversed it (or that it is reversed, never edited), and its print button when it prints. */
+export function PostedNote({ kind, record, printLabel, onPrint }: {
+  kind: CashbookKind;
   record: Pick<CashbookRecord, 'reversed' | 'reversal_ref'>;
   printLabel: string | null;
   onPrint: () => void;
 }) {
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-      {record.reversed ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>Reversed by {record.reversal_ref}</Text> : null}
+      {record.reversed ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>Reversed by {record.reversal_ref}</Text> : <Text italic>{postedNotice(kind)}</Text>}
       {printLabel ? (
         <Button size="small" icon={<PrintRegular />} onClick={onPrint}>
           {printLabel}

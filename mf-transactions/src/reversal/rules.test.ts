@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankState, detailsText, reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE, rowActions, rowTone } from './rules.js';
+import { bankState, detailsText, postedNotice, reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE, rowActions, rowTone } from './rules.js';
 
 const row = {
   kind: 'RECEIPT' as 'RECEIPT' | 'VOID' | 'REVERSAL', ref: '1043', source: 'MANUAL', reversed: false, reversal_ref: null, reversal_of_ref: null,
@@ -54,5 +54,13 @@ describe('cash-book rows', () => {
     expect(detailsText(cancelled)).toBe('CANCELLED: Typed against the wrong guest');
     expect(rowActions(cancelled, 'Receipt')).toEqual({ action: null, note: 'Receipt number 1043 is cancelled: Typed against the wrong guest' });
     expect(detailsText({ kind: 'RECEIPT', memo: 'First line\nsecond' })).toBe('First line');
+  });
+});
+
+describe('posted records (issue 17: reversed with a reason, never edited)', () => {
+  it('says so for journals, receipts and payments; a receipt is not said never deleted, as the newest may be', () => {
+    expect(postedNotice('Journal')).toBe('A posted journal is never edited or deleted: an amendment is a reversal with a reason and a new journal.');
+    expect(postedNotice('Payment')).toBe('A posted payment is never edited or deleted: an amendment is a reversal with a reason and a new payment.');
+    expect(postedNotice('Receipt')).toBe('A posted receipt is never edited: an amendment is a reversal with a reason and a new receipt.');
   });
 });

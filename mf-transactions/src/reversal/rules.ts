@@ -19,6 +19,17 @@ export function reasonMessage(reason: string): string | null {
   return reason.trim() !== '' && !reasonAccepted(reason) ? REVERSAL_REASON_MESSAGE : null;
 }
 
+/**
+ * What a posted record says where the spec's editor would offer Save or Delete (issue 17; README,
+ * 'A deliberate difference from the spec'): trust regulators have amendments made by new
+ * transactions, so posted history is reversed with a reason, never edited. Only the newest
+ * receipt may still be deleted (its number stays as cancelled), so receipts do not say 'deleted'.
+ */
+export function postedNotice(kind: CashbookKind | 'Journal'): string {
+  const what = kind.toLowerCase();
+  return `A posted ${what} is never edited${kind === 'Receipt' ? '' : ' or deleted'}: an amendment is a reversal with a reason and a new ${what}.`;
+}
+
 export const reversePath = (id: number | string) => `/api/cashbook/reverse/${encodeURIComponent(String(id))}`;
 
 type RowFlags = Pick<CashbookRow, 'kind' | 'ref' | 'source' | 'reversed' | 'reversal_ref' | 'reversal_of_ref' | 'reconciled' | 'banked' | 'cancelled_reason' | '_readonly' | '_candelete' | '_canreverse'>;

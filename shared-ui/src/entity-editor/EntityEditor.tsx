@@ -215,6 +215,10 @@ export function useEntityEditor(type: EntityType): EntityEditorConfig {
   // Email Logs once the party is saved (a new one has no messages).
   const editorTabs: EditorTab<ListRecord>[] = tabs.map((id) => ({ value: id, label: ENTITY_TAB_LABELS[id], render: render[id], ...(id === 'emails' ? { visible: (ctx: Ctx) => !ctx.isNew } : {}) }));
   const label = ENTITY_TYPE_LABELS[type];
+  // A party is changed with p_entities (the business also with p_mgt, from Setup). Tenants are
+  // also listed for p_accounting alone (Accounts' Tenants has no flag of its own): such a user
+  // sees them read only instead of meeting a refusal on save (issue 17).
+  const mayChange = type === 'BUSINESS' || Boolean(permissions && hasPermission(permissions, 'p_entities'));
   return {
     schema: type === 'BUSINESS' ? businessEntityContract : entityContract,
     fieldKinds: ENTITY_FIELD_KINDS,
@@ -223,6 +227,6 @@ export function useEntityEditor(type: EntityType): EntityEditorConfig {
     editorTitle: (record, isNew) => (isNew ? `Add ${label}` : `${label}: ${type === 'BUSINESS' ? '' : `${String(record?.code ?? '')} `}${String(record?.name ?? '')}`),
     editorToolbar: (ctx) => <EntityEditorHeader ctx={ctx} tabs={tabs} onAgentChange={setIsAgent} type={type} withEmail={withEmail} />,
     editorSize: 'large',
-    readOnly: type === 'UNALLOC' ? true : undefined,
+    readOnly: type === 'UNALLOC' || !mayChange ? true : undefined,
   };
 }
