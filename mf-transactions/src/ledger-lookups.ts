@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { useLookups, type PartyEntity, type PartyUnit, type SelectOption } from 'shared-ui';
+import { useLookups } from 'shared-ui';
+import { type SelectOption } from 'shared-ui/fields';
+import { type PartyEntity, type PartyUnit } from 'shared-ui/pickers';
 
 /** What the charge and journal editors pick from: parties, units, active accounts and the business. */
 export interface LedgerLookups {

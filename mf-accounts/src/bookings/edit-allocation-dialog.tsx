@@ -6,7 +6,8 @@ import {
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type AllocationEditView, BOOKING_MESSAGES } from 'api/contracts/bookings';
-import { NumericInput, api, formatCents, notify } from 'shared-ui';
+import { api, formatCents, notify } from 'shared-ui';
+import { NumericInput } from 'shared-ui/fields';
 import { type EditRow, allDoorsBalance, allocationBody, asksBeforeChange, doorBalance, recalculatePercentFees } from './allocation-rules.js';
 
 const SUB_TYPES = [['OWNER', 'ROOM'], ['CHG', 'CHARGE'], ['FEE', 'FEE'], ['DED', 'FEE']] as const;

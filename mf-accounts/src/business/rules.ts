@@ -1,6 +1,7 @@
 import type { BusinessSummaryRow, PeriodRef } from 'api/contracts/balances';
 import type { EntityStatementRow } from 'api/contracts/entity';
-import { MONTH_ABBREVIATIONS, centsToDollars, toCents, toDate, type StatementRange } from 'shared-ui';
+import { MONTH_ABBREVIATIONS, centsToDollars, toCents, toDate } from 'shared-ui';
+import { type StatementRange } from 'shared-ui/entity-editor';
 
 /**
  * Business accounts rules (spec 2 §2 'Business Accounts', §9): the summary query from the

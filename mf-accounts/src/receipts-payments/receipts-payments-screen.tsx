@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { MessageBar, MessageBarBody, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import type { CashbookRow } from 'api/contracts/cashbook';
-import { ListEditor, type ListColumn, type ListRecord } from 'shared-ui';
+import { type ListColumn, type ListRecord } from 'shared-ui';
+import { ListEditor } from 'shared-ui/list-editor';
 import { counterparty, ledgerListPath, ledgerRowTone, type LedgerKind } from './rules.js';
 
 type Row = CashbookRow & ListRecord;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { RevenueChart } from 'api/contracts/balances';
-import { ListEditor, api, type ListColumn, type ListRecord } from 'shared-ui';
+import { api, type ListColumn, type ListRecord } from 'shared-ui';
+import { ListEditor } from 'shared-ui/list-editor';
 import { revenueMonths, revenueYearFields, type RevenueMonth } from './rules.js';
 
 type Row = RevenueMonth & ListRecord;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Text, Tooltip } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { ARCHIVE_DEFAULT_DAYS, ARCHIVE_TYPES, type ArchiveListRow } from 'api/contracts/archive';
-import { ListEditor, api, formatArchiveStamp, notify, saveBlob, type ListColumn } from 'shared-ui';
+import { api, formatArchiveStamp, notify, saveBlob, type ListColumn } from 'shared-ui';
+import { ListEditor } from 'shared-ui/list-editor';
 
 type Row = ArchiveListRow & Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import { Badge, Text } from '@fluentui/react-components';
 import { LOG_DEFAULT_DAYS, type LogRecord, type LogRow } from 'api/contracts/log';
-import { ListEditor, api, formatLogStamp, type ListColumn } from 'shared-ui';
+import { api, formatLogStamp, type ListColumn } from 'shared-ui';
+import { ListEditor } from 'shared-ui/list-editor';
 import { LogRecordView, LogRowDetail } from './log-detail.js';
 
 type Row = LogRow & Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { ReportField } from 'api/contracts/reports';
-import { CodeField, DateField, FormGrid, SelectField, TextField, lookupOptions, useControl, useLookups, useWatch } from 'shared-ui';
+import { useControl, useLookups } from 'shared-ui';
+import { CodeField, DateField, FormGrid, SelectField, TextField, lookupOptions, useWatch } from 'shared-ui/fields';
 import { DETAIL_OPTIONS, ENTITY_TYPE_OPTIONS, MONTH_OPTIONS, yearOptions, type SelectionForm } from './rules.js';
 
 /**

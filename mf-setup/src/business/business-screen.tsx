@@ -1,5 +1,6 @@
 import { BUSINESS_ENTITY_CODE } from 'api/contracts/entity';
-import { ListEditor, useEntityEditor } from 'shared-ui';
+import { ListEditor } from 'shared-ui/list-editor';
+import { useEntityEditor } from 'shared-ui/entity-editor';
 import { refreshLookups } from '../common/lookups.js';
 
 /**

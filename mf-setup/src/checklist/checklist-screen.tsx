@@ -1,7 +1,9 @@
 import { checklistContract } from 'api/contracts/reference';
 import { CHECKLIST_TYPES } from 'api/contracts/common';
 import { CheckmarkRegular } from '@fluentui/react-icons';
-import { CheckboxField, ListEditor, NumberField, SelectField, TextField, type ListColumn, type ListRecord } from 'shared-ui';
+import { type ListColumn, type ListRecord } from 'shared-ui';
+import { CheckboxField, NumberField, SelectField, TextField } from 'shared-ui/fields';
+import { ListEditor } from 'shared-ui/list-editor';
 import { FormGrid, Wide } from '../common/form-grid.js';
 import { mapOptions } from '../common/lookups.js';
 import { checklistTypeText } from './checklist-types.js';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiFailure, applyServerErrors, notify } from 'shared-ui';
+import { api, ApiFailure, notify } from 'shared-ui';
+import { applyServerErrors } from 'shared-ui/fields';
 
 /** Spec 3 §9: the support actions' toasts stay 8 s. */
 export const SUPPORT_TOAST_MS = 8000;

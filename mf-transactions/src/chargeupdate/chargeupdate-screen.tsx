@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Body1, Button, Card, CardHeader, MessageBar, MessageBarBody, MessageBarTitle, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, ArrowUndoRegular } from '@fluentui/react-icons';
-import { CHARGES_UPDATE_TITLES, ChargesUpdateDialog, queryClient, useControl, type ChargesUpdateMode } from 'shared-ui';
+import { queryClient, useControl } from 'shared-ui';
+import { CHARGES_UPDATE_TITLES, ChargesUpdateDialog, type ChargesUpdateMode } from 'shared-ui/charges-update';
 import { chargesUpdateOutcome, type ChargesUpdateOutcome } from './rules.js';
 
 const useStyles = makeStyles({

@@ -1,4 +1,4 @@
-import type { ChargesUpdateMode, ChargesUpdateResult } from 'shared-ui';
+import type { ChargesUpdateMode, ChargesUpdateResult } from 'shared-ui/charges-update';
 
 export interface ChargesUpdateOutcome {
   intent: 'success' | 'error';

@@ -3,7 +3,8 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Text, Textarea,
 } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, listQueryKey, notify, TOAST_TIMEOUT } from 'shared-ui';
+import { api, notify } from 'shared-ui';
+import { listQueryKey, TOAST_TIMEOUT } from 'shared-ui/list-editor';
 import { reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE, reversePath, type CashbookKind } from './rules.js';
 
 export interface ReversalTarget {
