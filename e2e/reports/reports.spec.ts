@@ -77,15 +77,18 @@ test('Balance Summary opens with its default selection, shows the PDF in the vie
   expect(direct.text.startsWith('%PDF')).toBe(true);
 });
 
-test('every report screen of the five tabs opens with its header; each report the API offers runs with its defaults', async ({ page }) => {
+test('every report screen of the five tabs opens with its header; the first report of each tab and End of Month Reports run with their defaults', async ({ page }) => {
   test.setTimeout(300_000);
   await signedIn(page);
   const offered = new Map((await api<ReportCatalogueEntry[]>(page, 'GET', '/api/reports')).map((e) => [e.key, e]));
   expect(offered.has('balances')).toBe(true);
 
+  // Every report's defaults are made by the API suite (api/src/reports/reports.test.ts); here the
+  // screens, and the viewer and the job's bar once per tab, as a browser meets them.
   for (const tab of Object.keys(REPORT_TABS)) {
     const keys = REPORT_KEYS.filter((k) => REPORTS[k].tab === tab);
     await page.goto(routeOf(keys[0]!));
+    let viewed = false;
     for (const key of keys) {
       const { title } = REPORTS[key];
       await page.getByRole('tab', { name: tabTitle(key), exact: true }).click();
@@ -101,6 +104,7 @@ test('every report screen of the five tabs opens with its header; each report th
         continue;
       }
       await expect(view).toBeEnabled();
+      if (entry.job ? key !== 'download' : viewed) continue;
       if (entry.job) {
         // A job (End of Month Reports): its bar, then the file or the reason there is none.
         const failed = header.getByText(`${title} was not made`);
@@ -110,6 +114,7 @@ test('every report screen of the five tabs opens with its header; each report th
         expect(await Promise.race([file, failed.waitFor({ timeout: 120_000 }).then(() => true, () => false)]), title).toBe(true);
         continue;
       }
+      viewed = true;
       const answer = await call(page, 'POST', `/api/reports/${key}`, { ...entry.defaults, mode: 'VIEW' });
       expect(answer.status(), title).toBe(200);
       const body = (await answer.json()) as { view?: unknown; error?: { message: string } };

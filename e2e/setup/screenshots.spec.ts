@@ -18,6 +18,10 @@ const SCREENS: { route: string; editor: 'row' | 'page' | 'modal' | 'notice' }[] 
   { route: 'users', editor: 'notice' },
 ];
 
+// The two widths are independent tours of read-only screens: run them in both workers at once (the
+// file was the suite's longest and ran last, alone).
+test.describe.configure({ mode: 'parallel' });
+
 for (const width of [1280, 768]) {
   test(`Setup screens at ${width}px`, async ({ page }, info) => {
     test.setTimeout(240_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_KEYS } from '../contracts/reports.js';
+import { REPORT_KEYS, type ReportKey, type ReportSelection } from '../contracts/reports.js';
 import { trialBalanceRows } from '../exports/ledger-export.js';
 import { booksCompany, post } from '../balances/books-fixture.js';
 import { businessDate } from '../ledger/business-date.js';
@@ -64,6 +64,23 @@ describe('report engine', () => {
       expect(read, `row ${r + 1}`).toEqual(cells);
     }
   }, 120_000);
+
+  it('makes every report of the catalogue with its default selection: a PDF that renders, or the reason it cannot be made', async () => {
+    // The browser's tour (e2e/reports) views one report per tab; every report's defaults are made here.
+    const catalogue = (await api.call<{ data: { key: ReportKey; job?: boolean; defaults: ReportSelection }[] }>('GET', '/api/reports')).body.data;
+    expect(catalogue.map((e) => e.key).sort()).toEqual([...REPORT_KEYS].sort());
+    for (const entry of catalogue.filter((e) => !e.job)) {
+      const answer = await callReport(api, entry.key, { ...entry.defaults, mode: 'VIEW' });
+      expect(answer.status, entry.key).toBe(200);
+      if ('error' in answer.body) {
+        expect(answer.body.error.message, entry.key).toMatch(/\w/);
+        continue;
+      }
+      const pdf = answerFile(answer.body);
+      expect(pdf.type, entry.key).toBe('application/pdf');
+      expect(renderedPages(pdf.bytes), entry.key).toBeGreaterThan(0);
+    }
+  }, 180_000);
 
   it('refuses a bad selection with the field named and archives nothing', async () => {
     const db = await books();
