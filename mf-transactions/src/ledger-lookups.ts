@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
-import { useLookups } from 'shared-ui';
-import { type SelectOption } from 'shared-ui/fields';
-import { type PartyEntity, type PartyUnit } from 'shared-ui/pickers';
+import { useLookups, type PartyEntity, type PartyUnit, type SelectOption } from 'shared-ui';
 
 /** What the charge and journal editors pick from: parties, units, active accounts and the business. */
 export interface LedgerLookups {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -22,18 +21,8 @@ const SINGLETONS = [
   '@fluentui/react-components',
   // Forms built in a remote and fields from shared-ui must see one form context.
   'react-hook-form',
+  'shared-ui',
 ];
-
-/**
- * shared-ui and each of its entry points (shared-ui/list-editor, shared-ui/pickers...: its
- * package.json exports), each its own singleton: a shared module is provided whole, so one
- * shared-ui would bring every editor, picker and the date picker to a page that shows none.
- * Entry points import one another by these names, never by relative path, so each module of
- * shared-ui is in exactly one of them and its state (session, sinks, query client) exists once.
- */
-function sharedUiEntries() {
-  return Object.keys(readJson('shared-ui/package.json').exports).map((subpath) => path.posix.join('shared-ui', subpath));
-}
 
 const packageOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]);
 
@@ -49,6 +38,6 @@ export function sharedDependencies() {
     return shellDeps[pkg] ?? sharedUiDeps[pkg] ?? false;
   };
   const shared = {};
-  for (const request of [...SINGLETONS, ...sharedUiEntries()]) shared[request] = { singleton: true, requiredVersion: requiredVersion(request) };
+  for (const request of SINGLETONS) shared[request] = { singleton: true, requiredVersion: requiredVersion(request) };
   return shared;
 }

@@ -5,8 +5,7 @@ import {
   TableHeader, TableHeaderCell, TableRow, Tooltip, tokens,
 } from '@fluentui/react-components';
 import { ArrowSyncRegular, EditRegular, HomePersonRegular, PersonEditRegular, WarningRegular } from '@fluentui/react-icons';
-import { ProgressBar, api, formatDate, formatMoney, notify, queryClient, toIsoDate, useProgress, type ListColumn } from 'shared-ui';
-import { ListEditor, listQueryKey } from 'shared-ui/list-editor';
+import { ListEditor, ProgressBar, api, formatDate, formatMoney, listQueryKey, notify, queryClient, toIsoDate, useProgress, type ListColumn } from 'shared-ui';
 import { EditAllocationDialog } from './edit-allocation-dialog.js';
 import { type BookingListRow, attentionText, canEarlyDistribute, canExpand, isDistributed, netCents, netColour, resyncNotice, showsSync, statusDisplay } from './rules.js';
 

@@ -6,8 +6,7 @@ import {
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type AllocationEditView, BOOKING_MESSAGES } from 'api/contracts/bookings';
-import { api, formatCents, notify } from 'shared-ui';
-import { NumericInput } from 'shared-ui/fields';
+import { NumericInput, api, formatCents, notify } from 'shared-ui';
 import { type EditRow, allDoorsBalance, allocationBody, asksBeforeChange, doorBalance, recalculatePercentFees } from './allocation-rules.js';
 
 const SUB_TYPES = [['OWNER', 'ROOM'], ['CHG', 'CHARGE'], ['FEE', 'FEE'], ['DED', 'FEE']] as const;

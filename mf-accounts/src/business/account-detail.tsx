@@ -1,8 +1,7 @@
 import { MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import type { PeriodRef } from 'api/contracts/balances';
 import type { EntityStatementRow } from 'api/contracts/entity';
-import { ListTable, type ListColumn } from 'shared-ui';
-import { kindLabel, statementDetails } from 'shared-ui/entity-editor';
+import { ListTable, kindLabel, statementDetails, type ListColumn } from 'shared-ui';
 import { PendingCharges } from '../entities/party-expansion.js';
 import { useAccountPendingCharges, useBusinessStatement } from './queries.js';
 import { accountLines } from './rules.js';

@@ -3,8 +3,7 @@ import { Button, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-c
 import { ChartMultipleRegular, DocumentTextRegular } from '@fluentui/react-icons';
 import type { BusinessSummary } from 'api/contracts/balances';
 import { BUSINESS_ENTITY_CODE } from 'api/contracts/entity';
-import { api, useCurrentMonth, useLookups, type ListColumn, type ListRecord } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
+import { ListEditor, api, useCurrentMonth, useLookups, type ListColumn, type ListRecord } from 'shared-ui';
 import { AccountDetail } from './account-detail.js';
 import { ComparisonPicker } from './comparison-picker.js';
 import { GraphDialog } from './graph-dialog.js';

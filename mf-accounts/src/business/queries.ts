@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PeriodRef } from 'api/contracts/balances';
 import { BUSINESS_ENTITY_CODE, type EntityPendingCharges } from 'api/contracts/entity';
-import { api } from 'shared-ui';
-import { useEntityStatement } from 'shared-ui/entity-editor';
+import { api, useEntityStatement } from 'shared-ui';
 import { periodRange } from './rules.js';
 
 /** The business statement for the period: one read, shared by every expanded row and the statement button. */

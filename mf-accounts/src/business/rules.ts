@@ -1,7 +1,6 @@
 import type { BusinessSummaryRow, PeriodRef } from 'api/contracts/balances';
 import type { EntityStatementRow } from 'api/contracts/entity';
-import { MONTH_ABBREVIATIONS, centsToDollars, toCents, toDate } from 'shared-ui';
-import { type StatementRange } from 'shared-ui/entity-editor';
+import { MONTH_ABBREVIATIONS, centsToDollars, toCents, toDate, type StatementRange } from 'shared-ui';
 
 /**
  * Business accounts rules (spec 2 §2 'Business Accounts', §9): the summary query from the

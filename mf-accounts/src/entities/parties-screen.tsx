@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Button, Tooltip, tokens } from '@fluentui/react-components';
 import { DocumentTextRegular, WarningRegular } from '@fluentui/react-icons';
-import { formatMoney, type EditorTab, type ListColumn, type ListRecord } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
-import { useEntityEditor } from 'shared-ui/entity-editor';
+import { formatMoney, ListEditor, useEntityEditor, type EditorTab, type ListColumn, type ListRecord } from 'shared-ui';
 import { PartyExpansion } from './party-expansion.js';
 import {
   disburseMethodLabel, figuresTone, heldText, MISSING_ACCOUNT_TEXT, missingBankAccount, PARTY_LISTS, partyListPath, type PartyListType,

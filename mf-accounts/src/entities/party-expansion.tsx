@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { MessageBar, MessageBarBody, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import type { EntityPendingCharge, EntityPendingCharges } from 'api/contracts/entity';
-import { api, ListTable, type ListColumn } from 'shared-ui';
-import { StatementView } from 'shared-ui/entity-editor';
+import { api, ListTable, StatementView, type ListColumn } from 'shared-ui';
 import { pendingTabLabel } from './rules.js';
 
 type ChargeRow = EntityPendingCharge & Record<string, unknown>;

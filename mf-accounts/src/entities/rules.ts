@@ -1,6 +1,5 @@
 import { DISBURSE_METHODS } from 'api/contracts/common';
-import { formatCents, toCents } from 'shared-ui';
-import { type EntityType } from 'shared-ui/entity-editor';
+import { formatCents, toCents, type EntityType } from 'shared-ui';
 
 /** The parties lists (spec 2 §2 'Owners, Suppliers, Tenants and Unallocated Funds lists'; spec 3 §2 'Owner Pools'). */
 export type PartyListType = Extract<EntityType, 'OWNER' | 'SUPPLIER' | 'TENANT' | 'UNALLOC' | 'POOL'>;

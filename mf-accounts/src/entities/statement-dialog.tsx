@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { StatementView, type StatementViewProps } from 'shared-ui/entity-editor';
+import { StatementView, type StatementViewProps } from 'shared-ui';
 import { AfterDialogFocus } from '../dashboard/after-dialog-focus.js';
 
 /**

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { MessageBar, MessageBarBody, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import type { CashbookRow } from 'api/contracts/cashbook';
-import { type ListColumn, type ListRecord } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
+import { ListEditor, type ListColumn, type ListRecord } from 'shared-ui';
 import { counterparty, ledgerListPath, ledgerRowTone, type LedgerKind } from './rules.js';
 
 type Row = CashbookRow & ListRecord;

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { DocumentTextRegular, PresenceBlockedRegular } from '@fluentui/react-icons';
 import { StatementDialog } from '../entities/statement-dialog.js';
-import { formatMoney, queryClient, startupKeys, useCurrentUser, type ListColumn } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
+import { ListEditor, formatMoney, queryClient, startupKeys, useCurrentUser, type ListColumn } from 'shared-ui';
 import { NEW_TENANCY, TENANCY_FIELD_KINDS, arrearsColour, dueColour, tenancyFormSchema, tenancyWireValues } from './rules.js';
 import { TENANCY_TABS, TenancyActions, type TenancyEditorRecord } from './tenancy-editor.js';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { hasPermission, type Permissions } from 'api/contracts/permissions';
 import { durationOf, expiryOf, tenancyContract, type TenancyInput, type TenancyItem } from 'api/contracts/tenancy';
-import { toIsoDate } from 'shared-ui';
-import { toWireValues, type FieldKinds } from 'shared-ui/fields';
+import { toIsoDate, toWireValues, type FieldKinds } from 'shared-ui';
 
 /** Field kinds of the tenancy form (spec 1 §3.1): empty values and date conversion. */
 export const TENANCY_FIELD_KINDS: FieldKinds = {

@@ -7,10 +7,10 @@ import { ArrowUndoRegular, DocumentTextRegular, MoneyRegular, PrintRegular, Rece
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rentStateText, type CashbookRecord } from 'api/contracts/cashbook';
 import { TENANCY_FREQUENCIES, type TenancyItem, type TenancyRecord } from 'api/contracts/tenancy';
-import { api, apiRequest, formatDate, formatMoney, notify, openServerPdf, toIsoDate, useCurrentUser, useLookups, useSubmissionKey, type EditorContext, type EditorTab } from 'shared-ui';
-import { CheckboxField, DateField, FormGrid, MoneyField, MultilineField, NumberField, PercentField, SelectField, TextField, useWatch } from 'shared-ui/fields';
-import { DateInput } from 'shared-ui/pickers';
-import { listQueryKey } from 'shared-ui/list-editor';
+import {
+  CheckboxField, DateField, DateInput, FormGrid, MoneyField, MultilineField, NumberField, PercentField, SelectField, TextField, api, apiRequest, formatDate, formatMoney,
+  listQueryKey, notify, openServerPdf, toIsoDate, useCurrentUser, useLookups, useSubmissionKey, useWatch, type EditorContext, type EditorTab,
+} from 'shared-ui';
 import { StatementDialog } from '../entities/statement-dialog.js';
 import { AddChargeDialog } from '../units/add-charge-dialog.js';
 import { unitActionRefusals } from '../units/rules.js';

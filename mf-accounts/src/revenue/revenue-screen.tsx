@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { RevenueChart } from 'api/contracts/balances';
-import { api, type ListColumn, type ListRecord } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
+import { ListEditor, api, type ListColumn, type ListRecord } from 'shared-ui';
 import { revenueMonths, revenueYearFields, type RevenueMonth } from './rules.js';
 
 type Row = RevenueMonth & ListRecord;

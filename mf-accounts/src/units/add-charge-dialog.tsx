@@ -5,9 +5,10 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ChargeFull } from 'api/contracts/charges';
-import { api, ApiFailure, formatCents, notify, sumCents, useLookups } from 'shared-ui';
-import { applyServerErrors, DateField, FormGrid, FormProvider, MultilineField, SelectField, TextField, useWatch, useZodForm } from 'shared-ui/fields';
-import { listQueryKey } from 'shared-ui/list-editor';
+import {
+  api, ApiFailure, applyServerErrors, DateField, formatCents, FormGrid, FormProvider, listQueryKey, MultilineField, notify, SelectField, sumCents,
+  TextField, useLookups, useWatch, useZodForm,
+} from 'shared-ui';
 import type { FieldValues } from 'react-hook-form';
 import { EditableLines } from './editable-lines.js';
 import type { Option } from './line-cells.js';

@@ -5,10 +5,7 @@ import {
 } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UNIT_MESSAGES, type ChangeOwnerRow } from 'api/contracts/unit';
-import { api, formatCents, formatMoney, notify, startupKeys, toIsoDate, useControl, useLookups } from 'shared-ui';
-import { FormGrid } from 'shared-ui/fields';
-import { DateInput } from 'shared-ui/pickers';
-import { listQueryKey } from 'shared-ui/list-editor';
+import { api, DateInput, formatCents, formatMoney, FormGrid, listQueryKey, notify, startupKeys, toIsoDate, useControl, useLookups } from 'shared-ui';
 import { changeDateLimits, changeOwnerQuery, defaultChangeDate, newOwnerOptions, previewTotals } from './rules.js';
 
 /** The Select's value while no new owner has been chosen ('' is Unassign Owner). */

@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
 import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { formatCents, sumCents } from 'shared-ui';
-import { useFieldArray, useFieldsReadOnly, useFormContext, useWatch } from 'shared-ui/fields';
+import { formatCents, sumCents, useFieldArray, useFieldsReadOnly, useFormContext, useWatch } from 'shared-ui';
 import { MoneyCell, SelectCell, TextCell, type Option } from './line-cells.js';
 
 /** A column before the amount: a select when it has options, else text. Its header names the cell ('Line 2 account'). */

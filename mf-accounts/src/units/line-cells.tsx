@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Field, Input, Select, makeStyles } from '@fluentui/react-components';
-import { fieldErrorMessage, NumericInput, useController, useFieldsReadOnly, type NumericValue } from 'shared-ui/fields';
+import { fieldErrorMessage, NumericInput, useController, useFieldsReadOnly, type NumericValue } from 'shared-ui';
 
 export interface Option {
   value: string;

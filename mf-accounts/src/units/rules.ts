@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { hasPermission, type Permissions } from 'api/contracts/permissions';
 import { UNIT_MESSAGES, unitContract, type ChangeOwnerRow, type UnitInput } from 'api/contracts/unit';
 import { chargeContract, type ChargeValues } from 'api/contracts/charges';
-import { endOfMonth, makeDate, sumCents, toDate, toIsoDate } from 'shared-ui';
-import { toWireValues, type FieldKinds } from 'shared-ui/fields';
+import { endOfMonth, makeDate, sumCents, toDate, toIsoDate, toWireValues, type FieldKinds } from 'shared-ui';
 
 /** Field kinds of the unit form (spec 1 §3.1): empty values and date conversion. */
 export const UNIT_FIELD_KINDS: FieldKinds = {

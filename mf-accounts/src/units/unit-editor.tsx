@@ -3,10 +3,10 @@ import { Button, Text, Toolbar, Tooltip, tokens } from '@fluentui/react-componen
 import { ArrowUndoRegular, MoneyRegular, PersonSwapRegular, ReceiptAddRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { LETTING_POOLS, UNIT_MESSAGES, type UnitRecord } from 'api/contracts/unit';
-import { formatMoney, useCurrentUser, useLookups, type EditorContext, type EditorTab, type Lookups } from 'shared-ui';
-import { CheckboxField, DateField, FormGrid, MultilineField, NumberField, SelectField, TextField, useWatch } from 'shared-ui/fields';
-import { listQueryKey } from 'shared-ui/list-editor';
-import { ChargesUpdateDialog, type ChargesUpdateMode } from 'shared-ui/charges-update';
+import {
+  ChargesUpdateDialog, CheckboxField, DateField, formatMoney, FormGrid, listQueryKey, MultilineField, NumberField, SelectField, TextField, useCurrentUser, useLookups,
+  useWatch, type ChargesUpdateMode, type EditorContext, type EditorTab, type Lookups,
+} from 'shared-ui';
 import { AddChargeDialog } from './add-charge-dialog.js';
 import { ChangeOwnerDialog } from './change-owner-dialog.js';
 import type { Option } from './line-cells.js';

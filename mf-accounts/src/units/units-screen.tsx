@@ -1,6 +1,5 @@
 import { PresenceBlockedRegular } from '@fluentui/react-icons';
-import { GpSyncButton, queryClient, startupKeys, type ListColumn } from 'shared-ui';
-import { ListEditor, listQueryKey } from 'shared-ui/list-editor';
+import { GpSyncButton, ListEditor, listQueryKey, queryClient, startupKeys, type ListColumn } from 'shared-ui';
 import { NEW_UNIT, UNIT_FIELD_KINDS, unitBody, unitFormSchema } from './rules.js';
 import { UNIT_TABS, UnitActions, type UnitEditorRecord } from './unit-editor.js';
 import { UnitSummary } from './unit-summary.js';

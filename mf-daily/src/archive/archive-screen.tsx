@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button, Text, Tooltip } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { ARCHIVE_DEFAULT_DAYS, ARCHIVE_TYPES, type ArchiveListRow } from 'api/contracts/archive';
-import { api, formatArchiveStamp, notify, saveBlob, type ListColumn } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
+import { ListEditor, api, formatArchiveStamp, notify, saveBlob, type ListColumn } from 'shared-ui';
 
 type Row = ArchiveListRow & Record<string, unknown>;
 

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EMAIL_QUEUE_REFRESH_MS } from 'api/contracts/email';
-import { api, notify } from 'shared-ui';
-import { EmailLogTable, emailLogKey, queuedBanner, SendEmailDialog, UPDATE_PENDING, useEmailLog } from 'shared-ui/email';
+import { api, EmailLogTable, emailLogKey, notify, queuedBanner, SendEmailDialog, UPDATE_PENDING, useEmailLog } from 'shared-ui';
 
 /**
  * Email Log (spec 3 §2): Time Sent, Recipient, Sender, Subject, Status, Attach; the red banner

@@ -1,7 +1,6 @@
 import { Badge, Text } from '@fluentui/react-components';
 import { LOG_DEFAULT_DAYS, type LogRecord, type LogRow } from 'api/contracts/log';
-import { api, formatLogStamp, type ListColumn } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
+import { ListEditor, api, formatLogStamp, type ListColumn } from 'shared-ui';
 import { LogRecordView, LogRowDetail } from './log-detail.js';
 
 type Row = LogRow & Record<string, unknown>;

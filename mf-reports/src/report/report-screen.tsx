@@ -3,9 +3,7 @@ import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle2
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { REPORTS, type ReportCatalogueEntry, type ReportFile, type ReportKey, type ReportMode, type ReportSelection } from 'api/contracts/reports';
 import { hasPermission } from 'api/contracts/permissions';
-import { ApiFailure, ProgressBar, api, base64Blob, notify, saveBlob, useCurrentUser, useProgress } from 'shared-ui';
-import { FormProvider, useZodForm } from 'shared-ui/fields';
-import { SendEmailDialog } from 'shared-ui/email';
+import { ApiFailure, FormProvider, ProgressBar, SendEmailDialog, api, base64Blob, notify, saveBlob, useCurrentUser, useProgress, useZodForm } from 'shared-ui';
 import { SelectionHeader } from '../selection/selection-header.js';
 import { selectionForm, selectionSchema } from '../selection/rules.js';
 import { ReportViewer, type ViewedReport } from '../viewer/report-viewer.js';

@@ -1,6 +1,5 @@
 import type { ReportField } from 'api/contracts/reports';
-import { useControl, useLookups } from 'shared-ui';
-import { CodeField, DateField, FormGrid, SelectField, TextField, lookupOptions, useWatch } from 'shared-ui/fields';
+import { CodeField, DateField, FormGrid, SelectField, TextField, lookupOptions, useControl, useLookups, useWatch } from 'shared-ui';
 import { DETAIL_OPTIONS, ENTITY_TYPE_OPTIONS, MONTH_OPTIONS, yearOptions, type SelectionForm } from './rules.js';
 
 /**

@@ -1,9 +1,7 @@
 import { accountContract } from 'api/contracts/reference';
 import { ACCOUNT_TYPES } from 'api/contracts/common';
 import { CheckmarkRegular, PresenceBlockedRegular } from '@fluentui/react-icons';
-import { GpSyncButton, queryClient, useLookups, type EditorContext, type ListColumn, type ListRecord, type Lookups } from 'shared-ui';
-import { CheckboxField, SelectField, TextField, useWatch } from 'shared-ui/fields';
-import { ListEditor, listQueryKey } from 'shared-ui/list-editor';
+import { CheckboxField, GpSyncButton, ListEditor, SelectField, listQueryKey, queryClient, TextField, useLookups, type EditorContext, type ListColumn, type ListRecord, type Lookups, useWatch } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { lookupName, lookupOptions, mapOptions, refreshLookups } from '../common/lookups.js';
 

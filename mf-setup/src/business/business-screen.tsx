@@ -1,6 +1,5 @@
 import { BUSINESS_ENTITY_CODE } from 'api/contracts/entity';
-import { ListEditor } from 'shared-ui/list-editor';
-import { useEntityEditor } from 'shared-ui/entity-editor';
+import { ListEditor, useEntityEditor } from 'shared-ui';
 import { refreshLookups } from '../common/lookups.js';
 
 /**

@@ -1,7 +1,5 @@
 import { cardTypeContract } from 'api/contracts/reference';
-import { formatPercent, type ListColumn, type ListRecord } from 'shared-ui';
-import { CheckboxField, PercentField, TextField } from 'shared-ui/fields';
-import { ListEditor } from 'shared-ui/list-editor';
+import { CheckboxField, ListEditor, PercentField, TextField, formatPercent, type ListColumn, type ListRecord } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { refreshLookups } from '../common/lookups.js';
 

@@ -1,8 +1,6 @@
 import { categoryContract } from 'api/contracts/reference';
 import { CATEGORY_TYPES } from 'api/contracts/common';
-import { type ListColumn, type ListRecord } from 'shared-ui';
-import { CheckboxField, SelectField, TextField } from 'shared-ui/fields';
-import { ListEditor } from 'shared-ui/list-editor';
+import { CheckboxField, ListEditor, SelectField, TextField, type ListColumn, type ListRecord } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { refreshLookups } from '../common/lookups.js';
 

@@ -1,9 +1,7 @@
 import { checklistContract } from 'api/contracts/reference';
 import { CHECKLIST_TYPES } from 'api/contracts/common';
 import { CheckmarkRegular } from '@fluentui/react-icons';
-import { type ListColumn, type ListRecord } from 'shared-ui';
-import { CheckboxField, NumberField, SelectField, TextField } from 'shared-ui/fields';
-import { ListEditor } from 'shared-ui/list-editor';
+import { CheckboxField, ListEditor, NumberField, SelectField, TextField, type ListColumn, type ListRecord } from 'shared-ui';
 import { FormGrid, Wide } from '../common/form-grid.js';
 import { mapOptions } from '../common/lookups.js';
 import { checklistTypeText } from './checklist-types.js';

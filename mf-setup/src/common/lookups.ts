@@ -1,7 +1,7 @@
 import { startupKeys, queryClient, type Lookups } from 'shared-ui';
 
 // Options from lookup lists live in shared-ui (the parties' editor in Accounts uses them too).
-export { lookupOptions, mapOptions, type CodeOption as Option } from 'shared-ui/fields';
+export { lookupOptions, mapOptions, type CodeOption as Option } from 'shared-ui';
 
 type LookupRow = Record<string, unknown>;
 

@@ -6,8 +6,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CONTROL_SETTING_KEYS, controlSettingsContract, type ControlRecord } from 'api/contracts/control';
 import { STATEMENT_FORMATS } from 'api/contracts/common';
 import { MONTH_NAMES } from 'api/contracts/lookup';
-import { ApiFailure, api, formatDate, formatMoney, notify, queryClient, startupKeys, useLookups, type Lookups } from 'shared-ui';
-import { CheckboxField, MultilineField, NumberField, PercentField, SelectField, TextField, applyServerErrors, useZodForm, FormProvider } from 'shared-ui/fields';
+import {
+  ApiFailure, CheckboxField, MultilineField, NumberField, PercentField, SelectField, TextField, api, applyServerErrors, formatDate, formatMoney,
+  notify, queryClient, startupKeys, useLookups, useZodForm, type Lookups, FormProvider } from 'shared-ui';
 import { FormGrid, Wide } from '../common/form-grid.js';
 import { lookupOptions, mapOptions } from '../common/lookups.js';
 import { CONTROL_ACCOUNT_LABELS, CONTROL_SAVED, CONTROL_TEMPLATE_LABELS, SYNC_FREQUENCY_OPTIONS, controlFormValues } from './control-fields.js';

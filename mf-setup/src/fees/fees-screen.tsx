@@ -1,8 +1,8 @@
 import { ALL_LETTINGS, FEE_METHODS, feeContract } from 'api/contracts/reference';
 import { CheckmarkRegular, PresenceBlockedRegular } from '@fluentui/react-icons';
-import { useLookups, type EditorContext, type ListColumn, type ListRecord, type Lookups } from 'shared-ui';
-import { CheckboxField, MoneyField, MultiSelectField, NumberField, PercentField, SelectField, TextField, useWatch } from 'shared-ui/fields';
-import { ListEditor } from 'shared-ui/list-editor';
+import {
+  CheckboxField, ListEditor, MoneyField, MultiSelectField, NumberField, PercentField, SelectField, TextField, useLookups,
+  type EditorContext, type ListColumn, type ListRecord, type Lookups, useWatch } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { lookupOptions, mapOptions } from '../common/lookups.js';
 import { disburseTo } from '../accounts/accounts-screen.js';

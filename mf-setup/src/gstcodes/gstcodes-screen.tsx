@@ -1,7 +1,5 @@
 import { gstCodeContract } from 'api/contracts/reference';
-import { formatPercent, formatWholePercent, type ListColumn, type ListRecord } from 'shared-ui';
-import { CheckboxField, NumberField, PercentField, TextField } from 'shared-ui/fields';
-import { ListEditor } from 'shared-ui/list-editor';
+import { CheckboxField, ListEditor, NumberField, PercentField, TextField, formatPercent, formatWholePercent, type ListColumn, type ListRecord } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { refreshLookups } from '../common/lookups.js';
 

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Dropdown, Field, Option, Text } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SNAPSHOT_MONTH_KEYS, SNAPSHOT_YEARS, type SnapshotRow } from 'api/contracts/snapshots';
-import { api, formatMoney, notify, useControl, type ListColumn, type ListRecord } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
+import { api, formatMoney, ListEditor, notify, useControl, type ListColumn, type ListRecord } from 'shared-ui';
 import { csvLines, exampleCsv, yearChoices } from './snapshot-rules.js';
 
 const MONTH_HEADERS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

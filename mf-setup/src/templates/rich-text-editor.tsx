@@ -13,7 +13,7 @@ import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
 import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode } from '@lexical/list';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $getRoot, $getSelection, $insertNodes, $isRangeSelection, FORMAT_TEXT_COMMAND, type LexicalEditor } from 'lexical';
-import { fieldErrorMessage, useFieldsReadOnly, useController } from 'shared-ui/fields';
+import { fieldErrorMessage, useFieldsReadOnly, useController } from 'shared-ui';
 import { PLACEHOLDER_GROUPS, insertionText } from './placeholders.js';
 
 const useStyles = makeStyles({

@@ -1,7 +1,5 @@
 import { templateContract } from 'api/contracts/reference';
-import { type ListColumn, type ListRecord } from 'shared-ui';
-import { CheckboxField, TextField } from 'shared-ui/fields';
-import { ListEditor } from 'shared-ui/list-editor';
+import { CheckboxField, ListEditor, TextField, type ListColumn, type ListRecord } from 'shared-ui';
 import { FormGrid, Wide } from '../common/form-grid.js';
 import { refreshLookups } from '../common/lookups.js';
 import { RichTextField } from './rich-text-editor.js';

@@ -1,7 +1,5 @@
 import { unitClassContract } from 'api/contracts/reference';
-import { type ListColumn, type ListRecord } from 'shared-ui';
-import { CheckboxField, TextField } from 'shared-ui/fields';
-import { ListEditor } from 'shared-ui/list-editor';
+import { CheckboxField, ListEditor, TextField, type ListColumn, type ListRecord } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { refreshLookups } from '../common/lookups.js';
 

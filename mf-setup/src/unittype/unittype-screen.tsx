@@ -1,8 +1,6 @@
 import { unitTypeContract } from 'api/contracts/reference';
 import { CheckmarkRegular } from '@fluentui/react-icons';
-import { GpSyncButton, formatBudget, queryClient, useLookups, type ListColumn, type ListRecord } from 'shared-ui';
-import { CheckboxField, NumberField, SelectField, TextField } from 'shared-ui/fields';
-import { ListEditor, listQueryKey } from 'shared-ui/list-editor';
+import { CheckboxField, GpSyncButton, ListEditor, NumberField, SelectField, TextField, formatBudget, listQueryKey, queryClient, useLookups, type ListColumn, type ListRecord } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { lookupName, lookupOptions, refreshLookups } from '../common/lookups.js';
 

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Body1, Button, Card, CardHeader, Checkbox, Field, MessageBar, MessageBarBody, MessageBarTitle, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { USER_TYPES, type PermissionFlag } from 'api/contracts/permissions';
 import { MIN_PAGE_ROWS, SIGNATURE_MAX_BYTES, USER_CHANGES_BY_SUPPORT } from 'api/contracts/users';
-import { useCurrentUser, type EditorContext, type EditorTab, type ListColumn, type ListRecord } from 'shared-ui';
-import { CheckboxField, ImageField, NumberField, SelectField, TextField, useFieldsReadOnly, useController, useWatch } from 'shared-ui/fields';
-import { ListEditor, RecordEditor } from 'shared-ui/list-editor';
+import {
+  CheckboxField, ImageField, ListEditor, NumberField, RecordEditor, SelectField, TextField, useCurrentUser, useFieldsReadOnly,
+  type EditorContext, type EditorTab, type ListColumn, type ListRecord, useController, useWatch } from 'shared-ui';
 import { FormGrid } from '../common/form-grid.js';
 import { PERMISSION_LABELS, visiblePermissionGroups } from './permissions.js';
 import { ASSIGNABLE_USER_TYPES, userFormContract } from './user-form.js';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiFailure, notify } from 'shared-ui';
-import { applyServerErrors } from 'shared-ui/fields';
+import { api, ApiFailure, applyServerErrors, notify } from 'shared-ui';
 
 /** Spec 3 §9: the support actions' toasts stay 8 s. */
 export const SUPPORT_TOAST_MS = 8000;

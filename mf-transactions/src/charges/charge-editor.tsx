@@ -2,9 +2,10 @@ import { Button, Caption1, Link, makeStyles, MessageBar, MessageBarBody, Subtitl
 import { AddRegular, DeleteRegular, PrintRegular } from '@fluentui/react-icons';
 import type { ChargeFull } from 'api/contracts/charges';
 import type { CSSProperties, ReactNode } from 'react';
-import { formatCents, useControl, type EditorContext, type ListRecord } from 'shared-ui';
-import { DateField, MoneyField, MultilineField, SelectField, TextField, useFieldArray, useFieldsReadOnly, useWatch, type SelectOption } from 'shared-ui/fields';
-import { PartySelector, type PartyType, type PartyValue } from 'shared-ui/pickers';
+import {
+  DateField, formatCents, MoneyField, MultilineField, PartySelector, SelectField, TextField, useFieldArray, useControl, useFieldsReadOnly, useWatch,
+  type EditorContext, type ListRecord, type PartyType, type PartyValue, type SelectOption,
+} from 'shared-ui';
 import type { LedgerLookups } from '../ledger-lookups.js';
 import { chargeTotalCents, doorOptions, memoFirstLine, newItem, partyOf, payerTypes, printActionLabel, RECIPIENT_TYPES, statusLabel, type ChargeForm, type ChargeItemForm } from './rules.js';
 

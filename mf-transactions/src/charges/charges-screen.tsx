@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
 import { z } from 'zod';
 import { CHARGE_STATUSES, chargeContract, type ChargeFull, type ChargeRow } from 'api/contracts/charges';
-import { formatMoney, openServerPdf, useControl, type ListColumn, type ListRecord } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
+import {
+  formatMoney, ListEditor, openServerPdf, useControl, type ListColumn, type ListRecord,
+} from 'shared-ui';
 import { useLedgerLookups } from '../ledger-lookups.js';
 import { ChargeEditor } from './charge-editor.js';
 import { chargeWire, doorWarning, memoFirstLine, printActionLabel, removedIds, STATUS_LABELS, statusLabel, type ChargeForm } from './rules.js';

@@ -1,6 +1,5 @@
 import { CHARGE_MESSAGES, CHARGE_PAYER_TYPES, CHARGE_RECIPIENT_TYPES, type ChargeFull, type ChargeStatus } from 'api/contracts/charges';
-import { toCents, toIsoDate } from 'shared-ui';
-import { type PartyEntity, type PartyType, type PartyValue, type PartyUnit } from 'shared-ui/pickers';
+import { toCents, toIsoDate, type PartyEntity, type PartyType, type PartyValue, type PartyUnit } from 'shared-ui';
 
 /** Charge rules of spec 2 §4 'Charges' and §5 'Charge', in integer cents. */
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Body1, Button, Card, CardHeader, MessageBar, MessageBarBody, MessageBarTitle, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, ArrowUndoRegular } from '@fluentui/react-icons';
-import { queryClient, useControl } from 'shared-ui';
-import { CHARGES_UPDATE_TITLES, ChargesUpdateDialog, type ChargesUpdateMode } from 'shared-ui/charges-update';
+import { CHARGES_UPDATE_TITLES, ChargesUpdateDialog, queryClient, useControl, type ChargesUpdateMode } from 'shared-ui';
 import { chargesUpdateOutcome, type ChargesUpdateOutcome } from './rules.js';
 
 const useStyles = makeStyles({

@@ -1,4 +1,4 @@
-import type { ChargesUpdateMode, ChargesUpdateResult } from 'shared-ui/charges-update';
+import type { ChargesUpdateMode, ChargesUpdateResult } from 'shared-ui';
 
 export interface ChargesUpdateOutcome {
   intent: 'success' | 'error';

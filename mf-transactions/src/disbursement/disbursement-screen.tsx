@@ -3,9 +3,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle,
 import { ArrowDownloadRegular, BuildingBankRegular, DismissRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import type { DisburseRequest, DisburseResult, DisbursementRow } from 'api/contracts/disbursement';
-import { api, formatCents, formatMoney, ListTable, queryClient, useControl, useSubmissionKey, type ListColumn, toggleKeys } from 'shared-ui';
-import { ListEditor, listQueryKey } from 'shared-ui/list-editor';
-import { hasChargeReleaseOverride, PartyHoldsPanel } from 'shared-ui/entity-editor';
+import { api, formatCents, formatMoney, hasChargeReleaseOverride, ListEditor, listQueryKey, ListTable, PartyHoldsPanel, queryClient, useControl, useSubmissionKey, type ListColumn, toggleKeys } from 'shared-ui';
 import { rowColourStyle } from '../release/row-colours.js';
 import { downloadText } from './download.js';
 import {

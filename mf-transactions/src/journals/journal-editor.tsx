@@ -6,10 +6,10 @@ import {
 import { AddRegular, ArrowUndoRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { journalContract, JOURNAL_MESSAGES, type Journal, type JournalPreview, type OverdrawnRow } from 'api/contracts/journals';
-import { api, apiRequest, ApiFailure, formatCents, formatMoney, notify, toCents, type EditorContext, type ListRecord } from 'shared-ui';
-import { DateField, MoneyField, MultilineField, SelectField, TextField, useFieldArray, useWatch } from 'shared-ui/fields';
-import { PartySelector, type PartyEntity, type PartyType, type PartyValue } from 'shared-ui/pickers';
-import { listQueryKey } from 'shared-ui/list-editor';
+import {
+  api, apiRequest, ApiFailure, DateField, formatCents, formatMoney, listQueryKey, MoneyField, MultilineField, notify, PartySelector, SelectField, TextField,
+  toCents, useFieldArray, useWatch, type EditorContext, type ListRecord, type PartyEntity, type PartyType, type PartyValue,
+} from 'shared-ui';
 import type { LedgerLookups } from '../ledger-lookups.js';
 import { postedNotice } from '../reversal/rules.js';
 import { canSaveJournal, isBalanced, journalTotals, journalWire, lineAmountError, newLine, overdrawnName, type JournalForm, type JournalLineForm } from './rules.js';

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { journalContract, type JournalRow } from 'api/contracts/journals';
-import { useControl, type ListColumn, type ListRecord } from 'shared-ui';
-import { ListEditor } from 'shared-ui/list-editor';
+import { ListEditor, useControl, type ListColumn, type ListRecord } from 'shared-ui';
 import { useLedgerLookups } from '../ledger-lookups.js';
 import { JOURNAL_LIST_KEY, JournalEditor } from './journal-editor.js';
 import { journalRowStyle, journalWire, newLine, type JournalForm } from './rules.js';

@@ -1,9 +1,10 @@
 import { useEffect, type CSSProperties } from 'react';
 import { MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import type { CashbookRecord } from 'api/contracts/cashbook';
-import { EntityBalancesBar, useEntityBalance, type EditorContext, type ListRecord } from 'shared-ui';
-import { DateField, MoneyField, MultilineField, SelectField, TextField, useFieldsReadOnly, useWatch } from 'shared-ui/fields';
-import { PartySelector, type PartyEntity, type PartyUnit, type PartyValue } from 'shared-ui/pickers';
+import {
+  DateField, EntityBalancesBar, MoneyField, MultilineField, PartySelector, SelectField, TextField, useEntityBalance, useFieldsReadOnly, useWatch,
+  type EditorContext, type ListRecord, type PartyEntity, type PartyUnit, type PartyValue,
+} from 'shared-ui';
 import { PostedNote } from '../reversal/cashbook-row.js';
 import { amountCents, METHOD_OPTIONS, PAYER_TYPES, paymentSaveState, printActionLabel, type PaymentForm } from './rules.js';
 

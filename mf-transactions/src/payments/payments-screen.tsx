@@ -1,9 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { paymentContract, type CashbookRecord } from 'api/contracts/cashbook';
-import { openServerPdf, useControl, useLookups } from 'shared-ui';
-import { type PartyEntity, type PartyUnit } from 'shared-ui/pickers';
-import { ListEditor } from 'shared-ui/list-editor';
+import { ListEditor, openServerPdf, useControl, useLookups, type PartyEntity, type PartyUnit } from 'shared-ui';
 import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, Clipped, type CashbookListRow } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { PaymentEditor, type PaymentLookups } from './payment-editor.js';

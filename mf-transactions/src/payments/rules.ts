@@ -1,7 +1,6 @@
 import { PAYMENT_METHOD_CODES, PAYMENT_PAYER_TYPES, paymentIsInvoice } from 'api/contracts/cashbook';
 import { PAYMENT_METHODS } from 'api/contracts/common';
-import { formatCents, toCents, toIsoDate } from 'shared-ui';
-import { type PartyType } from 'shared-ui/pickers';
+import { formatCents, toCents, toIsoDate, type PartyType } from 'shared-ui';
 
 /** Payment rules of spec 2 §3 'Payment', §4 and §5 'Payment', in integer cents. */
 

@@ -3,8 +3,7 @@ import { Button, MessageBar, MessageBarBody, MessageBarTitle, Text, ToolbarButto
 import { ArrowExportRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import type { PoolMember, PoolReleaseRow } from 'api/contracts/pools';
-import { api, formatMoney, ListTable, queryClient, toggleKeys, useControl, useSubmissionKey, type ListColumn } from 'shared-ui';
-import { ListEditor, listQueryKey } from 'shared-ui/list-editor';
+import { api, formatMoney, ListEditor, listQueryKey, ListTable, queryClient, toggleKeys, useControl, useSubmissionKey, type ListColumn } from 'shared-ui';
 import { blockedPools, holdShown, poolBlocked, poolReleasable, releaseBody, totalToDisburse, UNRELEASED_WARNING_MS } from './rules.js';
 
 type Row = PoolReleaseRow & Record<string, unknown>;

@@ -3,9 +3,11 @@ import { Button, Caption1, MessageBar, MessageBarBody, Subtitle2, Text, tokens }
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import type { CashbookRecord } from 'api/contracts/cashbook';
-import { api, EntityBalancesBar, formatCents, type EditorContext, type ListRecord } from 'shared-ui';
-import { DateField, MoneyField, MultilineField, SelectField, TextField, useFieldArray, useFieldsReadOnly, useWatch, type SelectOption } from 'shared-ui/fields';
-import { ChargeOrPayeeSelector, PartySelector, type OpenCharge, type PartyEntity, type PartyUnit } from 'shared-ui/pickers';
+import {
+  api, ChargeOrPayeeSelector, DateField, EntityBalancesBar, formatCents, MoneyField, MultilineField, PartySelector, SelectField, TextField,
+  useFieldArray, useFieldsReadOnly, useWatch, type EditorContext, type ListRecord, type OpenCharge, type PartyEntity, type PartyUnit,
+  type SelectOption,
+} from 'shared-ui';
 import { PostedNote } from '../reversal/cashbook-row.js';
 import {
   cardSurcharge, chargesForLine, itemFromPick, itemsTotalCents, METHOD_OPTIONS, newItem, PAYER_TYPES, payerParty, pickOf, surchargeCents,

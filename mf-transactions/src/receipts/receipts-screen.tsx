@@ -6,9 +6,10 @@ import { PrintRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { receiptContract, type CashbookRecord, type CashbookRow } from 'api/contracts/cashbook';
-import { api, deleteFailureMessage, notify, openServerPdf, useControl, useLookups } from 'shared-ui';
-import { type PartyEntity, type PartyUnit } from 'shared-ui/pickers';
-import { ListEditor, listQueryKey, TOAST_TIMEOUT } from 'shared-ui/list-editor';
+import {
+  api, deleteFailureMessage, ListEditor, listQueryKey, notify, openServerPdf, TOAST_TIMEOUT, useControl, useLookups,
+  type PartyEntity, type PartyUnit,
+} from 'shared-ui';
 import { CashbookExpanded, cashbookColumns, cashbookListKey, cashbookListProps, Clipped, type CashbookListRow } from '../reversal/cashbook-row.js';
 import { ReversalDialog, type ReversalTarget } from '../reversal/reversal-dialog.js';
 import { reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE } from '../reversal/rules.js';

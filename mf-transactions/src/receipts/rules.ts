@@ -1,7 +1,6 @@
 import { PAYMENT_METHODS } from 'api/contracts/common';
 import { RECEIPT_METHODS, RECEIPT_PAYER_TYPES, rentStateText, type CashbookRecord } from 'api/contracts/cashbook';
-import { formatDate, formatMoney, toCents, toIsoDate } from 'shared-ui';
-import { type ChargePayeeValue, type OpenCharge, type PartyEntity, type PartyType, type PartyValue } from 'shared-ui/pickers';
+import { formatDate, formatMoney, toCents, toIsoDate, type ChargePayeeValue, type OpenCharge, type PartyEntity, type PartyType, type PartyValue } from 'shared-ui';
 
 /** Receipt rules of spec 2 §3 'Receipt' and §5 'Receipt', in integer cents. */
 

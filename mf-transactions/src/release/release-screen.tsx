@@ -3,8 +3,7 @@ import { Button, MessageBar, MessageBarBody, MessageBarTitle, Text, ToolbarButto
 import { ArrowExportRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import type { ChargeToRelease, ReleaseInput, ReleaseRow } from 'api/contracts/charges';
-import { api, formatCents, ListTable, queryClient, useSubmissionKey, type ListColumn } from 'shared-ui';
-import { ListEditor, listQueryKey } from 'shared-ui/list-editor';
+import { api, formatCents, ListEditor, listQueryKey, ListTable, queryClient, useSubmissionKey, type ListColumn } from 'shared-ui';
 import { rowColourStyle } from './row-colours.js';
 import {
   balanceCents, chargeSelectable, RELEASE_NOTE_MS, releaseColour, releasePayload, rowSelectable, rowTickState, selectedCents, selectionTotals, tickCharges, tickRows,

@@ -3,8 +3,7 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Text, Textarea,
 } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, notify } from 'shared-ui';
-import { listQueryKey, TOAST_TIMEOUT } from 'shared-ui/list-editor';
+import { api, listQueryKey, notify, TOAST_TIMEOUT } from 'shared-ui';
 import { reasonAccepted, reasonMessage, REVERSAL_REASON_MESSAGE, reversePath, type CashbookKind } from './rules.js';
 
 export interface ReversalTarget {

@@ -4,13 +4,13 @@ import {
 } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type EmailDetail, type EmailListAnswer, type EmailLogRow, emailStatusTone } from 'api/contracts/email';
-import { saveBlob } from 'shared-ui';
-import { formatArchiveStamp } from 'shared-ui';
-import { ListTable } from 'shared-ui';
-import { usePageSize } from 'shared-ui';
-import type { ListColumn } from 'shared-ui';
-import { api } from 'shared-ui';
-import { notify } from 'shared-ui';
+import { saveBlob } from '../files/files.js';
+import { formatArchiveStamp } from '../format/dates.js';
+import { ListTable } from '../list-editor/ListTable.js';
+import { usePageSize } from '../list-editor/settings.js';
+import type { ListColumn } from '../list-editor/types.js';
+import { api } from '../runtime/api.js';
+import { notify } from '../runtime/notify.js';
 
 type Row = EmailLogRow & Record<string, unknown>;
 

@@ -6,10 +6,10 @@ import { TextBoldRegular, TextItalicRegular, TextUnderlineRegular } from '@fluen
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EMAIL_SENT_TO_QUEUE, EMAIL_TO_TYPES, type SendEmailInput } from 'api/contracts/email';
 import { MONTH_NAMES } from 'api/contracts/lookup';
-import { useCurrentMonth } from 'shared-ui';
-import { api, ApiFailure } from 'shared-ui';
-import { notify } from 'shared-ui';
-import { useLookups } from 'shared-ui';
+import { useCurrentMonth } from '../list-editor/settings.js';
+import { api, ApiFailure } from '../runtime/api.js';
+import { notify } from '../runtime/notify.js';
+import { useLookups } from '../runtime/startup.js';
 
 export type EmailToType = (typeof EMAIL_TO_TYPES)[number];
 const TO_LABELS: Record<EmailToType, string> = { BUSINESS: 'Business', USER: 'User', OWNER: 'Owner', SUPPLIER: 'Supplier', TENANT: 'Tenant', MANUAL: 'Manual' };

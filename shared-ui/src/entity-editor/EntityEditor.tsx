@@ -3,16 +3,16 @@ import { Button, MessageBar, MessageBarBody, Text, Tooltip, tokens } from '@flue
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { businessEntityContract, entityContract } from 'api/contracts/entity';
 import { DISBURSE_METHODS, STATEMENT_FORMATS } from 'api/contracts/common';
-import { EntityBalancesBar } from 'shared-ui';
-import { CheckboxField, MoneyField, MultilineField, PercentField, SelectField, TextField } from 'shared-ui/fields';
-import { FormGrid, Wide } from 'shared-ui/fields';
-import { lookupOptions, mapOptions } from 'shared-ui/fields';
-import type { FieldKinds } from 'shared-ui/fields';
-import type { EditorContext, EditorTab, ListRecord, RecordEditorConfig } from 'shared-ui';
-import { useCurrentUser, useLookups, type Lookups } from 'shared-ui';
+import { EntityBalancesBar } from '../balances/BalancesBar.js';
+import { CheckboxField, MoneyField, MultilineField, PercentField, SelectField, TextField } from '../fields/Fields.js';
+import { FormGrid, Wide } from '../fields/FormGrid.js';
+import { lookupOptions, mapOptions } from '../fields/options.js';
+import type { FieldKinds } from '../fields/values.js';
+import type { EditorContext, EditorTab, ListRecord, RecordEditorConfig } from '../list-editor/types.js';
+import { useCurrentUser, useLookups, type Lookups } from '../runtime/startup.js';
 import { hasPermission } from 'api/contracts/permissions';
-import { EntityEmailLogs } from 'shared-ui/email';
-import { SendEmailDialog, type EmailToType } from 'shared-ui/email';
+import { EntityEmailLogs } from '../email/EmailLog.js';
+import { SendEmailDialog, type EmailToType } from '../email/SendEmailDialog.js';
 import { ChargeReleaseOverrideBlock, HoldsBlock, NewHoldsBlock } from './HoldsPanel.js';
 import {
   automaticHoldNote, deleteRefusal, ENTITY_TAB_LABELS, entityTabs, hasChargeReleaseOverride, inactiveControl, newEntityValues,

@@ -3,12 +3,12 @@ import { Button, makeStyles, MessageBar, MessageBarBody, Subtitle2, Switch, Text
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { entityHoldsContract, entityOverrideContract, type EntityHoldsInput } from 'api/contracts/entity';
-import { FormGrid } from 'shared-ui/fields';
-import { MoneyField, TextField } from 'shared-ui/fields';
-import { useFieldsReadOnly } from 'shared-ui/fields';
-import { useZodForm } from 'shared-ui/fields';
-import { api } from 'shared-ui';
-import { notify } from 'shared-ui';
+import { FormGrid } from '../fields/FormGrid.js';
+import { MoneyField, TextField } from '../fields/Fields.js';
+import { useFieldsReadOnly } from '../fields/readOnly.js';
+import { useZodForm } from '../fields/useZodForm.js';
+import { api } from '../runtime/api.js';
+import { notify } from '../runtime/notify.js';
 import { HOLD_FIELDS, holdsBody } from './rules.js';
 
 /** Spec 2 §9: the holds save feedback comes after at least 250 ms (no flicker on a fast answer). */

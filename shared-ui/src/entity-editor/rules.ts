@@ -1,6 +1,6 @@
 import type { FieldErrors } from 'react-hook-form';
-import { makeDate, endOfMonth } from 'shared-ui';
-import { toCents, sumCents } from 'shared-ui';
+import { makeDate, endOfMonth } from '../format/dates.js';
+import { toCents, sumCents } from '../format/money.js';
 
 /** The party types an entity editor edits (spec 2 §3 'Party types'). */
 export type EntityType = 'BUSINESS' | 'OWNER' | 'SUPPLIER' | 'TENANT' | 'POOL' | 'UNALLOC';

@@ -3,7 +3,7 @@ import {
   Button, Checkbox, Combobox, Field, Input, Option, Select, Switch, Textarea,
 } from '@fluentui/react-components';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { DateInput } from 'shared-ui/pickers';
+import { DateInput } from '../pickers/DateInput.js';
 import { fieldErrorMessage, REQUIRED_MESSAGE } from './errors.js';
 import { NumericInput, type NumericValue } from './NumericInput.js';
 import { useFieldsReadOnly } from './readOnly.js';

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyServerErrors, fieldErrorMessage, mapServerErrors, normaliseErrorPath } from './errors.js';
 import { displayNumeric, parseNumeric } from './NumericInput.js';
 import { imageSizeError, newRecordValues, toFormValues, toWireValues } from './values.js';
-import { acceptTypedDate, isWithinBounds } from 'shared-ui/pickers';
-import { toIsoDate } from 'shared-ui';
+import { acceptTypedDate, isWithinBounds } from '../pickers/dateRules.js';
+import { toIsoDate } from '../format/dates.js';
 
 describe('field error text', () => {
   it('shows the message, the required default, or ?????', () => {

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ListEditor } from './ListEditor.js';
-import type { ListEditorProps, ListRecord } from 'shared-ui';
+import type { ListEditorProps, ListRecord } from './types.js';
 
 /** A server holding 10,000 receipts: it answers one page, the whole set's count and its exact total. */
 const ALL = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, _pk: i + 1, ref: `R${i + 1}`, payer: i === 4242 ? 'Needle Haystack' : 'Bulk payer', amount: 0.1 }));

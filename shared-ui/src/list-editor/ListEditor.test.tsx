@@ -7,10 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { z } from 'zod';
-import { setNoticeSink } from 'shared-ui';
-import { TextField } from 'shared-ui/fields';
+import { setNoticeSink } from '../runtime/notify.js';
+import { TextField } from '../fields/Fields.js';
 import { ListEditor } from './ListEditor.js';
-import type { ListEditorProps, ListRecord } from 'shared-ui';
+import type { ListEditorProps, ListRecord } from './types.js';
 
 type Call = { method: string; url: string; body: unknown };
 type Reply = { status?: number; body: unknown };

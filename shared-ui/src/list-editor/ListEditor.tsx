@@ -5,16 +5,16 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, ArrowClockwiseRegular, CalculatorRegular, EyeRegular, FilterRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { api } from 'shared-ui';
-import { MONTH_ABBREVIATIONS, toIsoDate } from 'shared-ui';
-import { toCents } from 'shared-ui';
-import { DateInput } from 'shared-ui/pickers';
-import { applyPeriod, loadPeriod, periodQuery, savePeriod, type AppliedPeriod, type PeriodChoice, type PeriodSelection } from 'shared-ui';
+import { api } from '../runtime/api.js';
+import { MONTH_ABBREVIATIONS, toIsoDate } from '../format/dates.js';
+import { toCents } from '../format/money.js';
+import { DateInput } from '../pickers/DateInput.js';
+import { applyPeriod, loadPeriod, periodQuery, savePeriod, type AppliedPeriod, type PeriodChoice, type PeriodSelection } from './period.js';
 import { RecordEditor } from './RecordEditor.js';
-import { effectiveSearch, visibleRows } from 'shared-ui';
-import { navigateTo, useCurrentMonth, usePageSize } from 'shared-ui';
-import { ListTable } from 'shared-ui';
-import type { ListEditorProps, ListFilterState, ListRecord, ServerPagingConfig, TypeOption } from 'shared-ui';
+import { effectiveSearch, visibleRows } from './rules.js';
+import { navigateTo, useCurrentMonth, usePageSize } from './settings.js';
+import { ListTable } from './ListTable.js';
+import type { ListEditorProps, ListFilterState, ListRecord, ServerPagingConfig, TypeOption } from './types.js';
 
 type Query = Record<string, string | number | boolean | undefined>;
 

@@ -5,10 +5,10 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { setNoticeSink, type Notice } from 'shared-ui';
-import { TextField } from 'shared-ui/fields';
+import { setNoticeSink, type Notice } from '../runtime/notify.js';
+import { TextField } from '../fields/Fields.js';
 import { RecordEditor, type RecordEditorProps } from './RecordEditor.js';
-import type { ListRecord } from 'shared-ui';
+import type { ListRecord } from './types.js';
 
 let posted: unknown[];
 let notices: Notice[];

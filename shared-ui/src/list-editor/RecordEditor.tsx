@@ -6,14 +6,14 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
-import { api, ApiFailure } from 'shared-ui';
-import { notify } from 'shared-ui';
-import { useSubmissionKey } from 'shared-ui';
-import { applyServerErrors } from 'shared-ui/fields';
-import { FieldsReadOnlyContext } from 'shared-ui/fields';
-import { newRecordValues, toFormValues, toWireValues } from 'shared-ui/fields';
-import { canDelete, deleteFailureMessage, isReadOnly, keyPath, saveMode, savePlan } from 'shared-ui';
-import type { EditorContext, EditorSize, ListRecord, RecordEditorConfig } from 'shared-ui';
+import { api, ApiFailure } from '../runtime/api.js';
+import { notify } from '../runtime/notify.js';
+import { useSubmissionKey } from '../runtime/submission-key.js';
+import { applyServerErrors } from '../fields/errors.js';
+import { FieldsReadOnlyContext } from '../fields/readOnly.js';
+import { newRecordValues, toFormValues, toWireValues } from '../fields/values.js';
+import { canDelete, deleteFailureMessage, isReadOnly, keyPath, saveMode, savePlan } from './rules.js';
+import type { EditorContext, EditorSize, ListRecord, RecordEditorConfig } from './types.js';
 
 const SIZES: Record<EditorSize, number> = { small: 420, medium: 640, large: 900, 'extra large': 1200 };
 

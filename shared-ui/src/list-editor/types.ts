@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { FieldKinds } from 'shared-ui/fields';
+import type { FieldKinds } from '../fields/values.js';
 import type { Notice } from '../runtime/notify.js';
 import type { AppliedPeriod, PeriodChoice } from './period.js';
 

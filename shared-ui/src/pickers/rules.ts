@@ -1,4 +1,4 @@
-import { addMonths, compareDays, endOfMonth, makeDate } from 'shared-ui';
+import { addMonths, compareDays, endOfMonth, makeDate } from '../format/dates.js';
 
 export interface DateRange {
   from: Date | null;

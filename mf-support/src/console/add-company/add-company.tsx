@@ -4,8 +4,7 @@ import { MONTH_NAMES } from 'api/contracts/lookup';
 import { DEFAULT_ENDPOINT, newCompanyContract } from 'api/contracts/support';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { api } from 'shared-ui';
-import { FormGrid, FormProvider, NumberField, SelectField, TextField, useZodForm } from 'shared-ui/fields';
+import { api, FormGrid, FormProvider, NumberField, SelectField, TextField, useZodForm } from 'shared-ui';
 import { COMPANIES_KEY, consoleCall } from '../console-call.js';
 
 const MONTH_OPTIONS = MONTH_NAMES

@@ -2,8 +2,7 @@ import { Button, Card, CardHeader, Subtitle2 } from '@fluentui/react-components'
 import { consoleUserContract } from 'api/contracts/support';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { api } from 'shared-ui';
-import { CheckboxField, FormGrid, FormProvider, SelectField, TextField, useWatch, useZodForm } from 'shared-ui/fields';
+import { api, CheckboxField, FormGrid, FormProvider, SelectField, TextField, useWatch, useZodForm } from 'shared-ui';
 import { consoleCall, useCompanies } from '../console-call.js';
 
 /**
