@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Table, TableBody, TableCell,
-  TableHeader, TableHeaderCell, TableRow, Text, Toolbar, Tooltip, tokens,
+  TableHeader, TableHeaderCell, TableRow, Text, Toolbar, tokens,
 } from '@fluentui/react-components';
 import { ArrowUndoRegular, DocumentTextRegular, MoneyRegular, PrintRegular, ReceiptAddRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import {
 import { StatementDialog } from '../entities/statement-dialog.js';
 import { AddChargeDialog } from '../units/add-charge-dialog.js';
 import { unitActionRefusals } from '../units/rules.js';
+import { withReason } from '../units/with-reason.js';
 import { OUTSTANDING_GROUPS, durationForExpiry, expiryForDuration, receiptBody, receiptRefusal } from './rules.js';
 
 export type TenancyEditorRecord = TenancyRecord & Record<string, unknown>;
@@ -198,22 +199,12 @@ export function TenancyActions({ record, isNew, form, readOnly }: Ctx): ReactEle
       <Toolbar aria-label="Tenancy actions" size="small" style={{ flexWrap: 'wrap', gap: 4, marginBottom: 4, padding: 0 }}>
         <Button size="small" icon={<MoneyRegular />} disabled={readOnly} onClick={() => setOpen('rent')}>Update Rent</Button>
         <Button size="small" icon={<ArrowUndoRegular />} disabled={readOnly} onClick={() => setOpen('undo')}>Undo Charges</Button>
-        {chargeRefused ? (
-          <Tooltip content={chargeRefused} relationship="description">
-            <span><Button size="small" icon={<ReceiptAddRegular />} disabled>Add Charge</Button></span>
-          </Tooltip>
-        ) : (
-          <Button size="small" icon={<ReceiptAddRegular />} onClick={() => setOpen('charge')}>Add Charge</Button>
-        )}
+        {withReason(chargeRefused, <Button size="small" icon={<ReceiptAddRegular />} disabled={!!chargeRefused} onClick={() => setOpen('charge')}>Add Charge</Button>)}
         <Button size="small" icon={<DocumentTextRegular />} onClick={() => setOpen('statement')}>Statement</Button>
         <Button size="small" icon={<PrintRegular />} onClick={() => void openServerPdf(`/api/rental/${record.id}/statement`)}>Print Tenancy Statement</Button>
-        {ticked.length && receiptRefused ? (
-          <Tooltip content={receiptRefused} relationship="description">
-            <span><Button size="small" appearance="primary" icon={<ReceiptMoneyRegular />} disabled>Receipt Selected Charges</Button></span>
-          </Tooltip>
-        ) : ticked.length ? (
-          <Button size="small" appearance="primary" icon={<ReceiptMoneyRegular />} onClick={() => setOpen('receipt')}>Receipt Selected Charges</Button>
-        ) : null}
+        {ticked.length
+          ? withReason(receiptRefused, <Button size="small" appearance="primary" icon={<ReceiptMoneyRegular />} disabled={!!receiptRefused} onClick={() => setOpen('receipt')}>Receipt Selected Charges</Button>)
+          : null}
       </Toolbar>
       {open === 'rent' || open === 'undo' ? <RentDialog mode={open} record={record} onClose={() => setOpen(null)} onDone={refresh} /> : null}
       {open === 'charge' ? (

@@ -11,6 +11,7 @@ import { AddChargeDialog } from './add-charge-dialog.js';
 import { ChangeOwnerDialog } from './change-owner-dialog.js';
 import type { Option } from './line-cells.js';
 import { inactiveLock, unitActionRefusals } from './rules.js';
+import { withReason } from './with-reason.js';
 import { UnitLines } from './unit-lines.js';
 
 /** The unit as read, with the record traits the editor knows. */
@@ -138,14 +139,6 @@ export function UnitActions({ record, isNew, close }: Ctx): ReactElement | null 
     void queryClient.invalidateQueries({ queryKey: ['unit-summary', record.door] });
   };
   const noOwner = owner ? null : 'The unit has no owner to charge';
-  const withReason = (reason: string | null, button: ReactElement) =>
-    reason ? (
-      <Tooltip content={reason} relationship="description">
-        <span>{button}</span>
-      </Tooltip>
-    ) : (
-      button
-    );
   const chargeReason = refused.charge ?? noOwner;
   const updateReason = refused.fees ?? noOwner;
   return (
