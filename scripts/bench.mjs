@@ -267,9 +267,11 @@ async function signIn() {
  * the server's event loop or compete as a Node process. `request` is Lua returning the next call
  * (wrk.format); the figures come from wrk's own latency histogram.
  */
+/** Checked once: every load needs it. */
+const WRK_INSTALLED = !spawnSync('wrk', ['--version']).error;
+
 async function load(name, { method = 'GET', path, body, headers, request }, { seconds = SECONDS, rateTarget, p95Target = '<= 20', unit = 'req/s', label = 'requests/s' } = {}) {
-  const which = spawnSync('wrk', ['--version']);
-  if (which.error) {
+  if (!WRK_INSTALLED) {
     console.log(`${name}: wrk is not installed (apt-get install -y wrk): skipped.`);
     return;
   }
