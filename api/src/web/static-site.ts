@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { securityHeaders } from '../http/security-headers.js';
@@ -26,6 +28,43 @@ const TYPES: Record<string, string> = {
 
 /** Content-hashed files never change; entry files (index.html, remoteEntry.js, manifests) must be revalidated. */
 const isHashed = (file: string) => /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/.test(file);
+
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+
+type FileBody = { mtimeMs: number; size: number; body: Buffer; gzipped?: Buffer };
+
+/**
+ * Built files with their gzip made once, not on every request: every new browser fetches the
+ * shell and its remotes (megabytes of JavaScript), and compressing them per request had made the
+ * sign-in form take seconds on a busy machine. Keyed by path and checked against the file's size
+ * and time, so a rebuild or a new deployment is served at once.
+ */
+class BuiltFiles {
+  private readonly files = new Map<string, FileBody>();
+
+  async read(path: string, type: string): Promise<FileBody> {
+    const { mtimeMs, size } = await stat(path);
+    const known = this.files.get(path);
+    if (known && known.mtimeMs === mtimeMs && known.size === size) return known;
+    const body = await readFile(path);
+    const gzipped = COMPRESSIBLE.test(type) && body.length >= 1024 ? await gzipAsync(body) : undefined;
+    const entry = { mtimeMs, size, body, gzipped };
+    this.files.set(path, entry);
+    return entry;
+  }
+}
+
+/** Whether Accept-Encoding allows gzip: named or by `*`, with a q above zero. */
+function acceptsGzip(header: string | undefined): boolean {
+  for (const part of (header ?? '').split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding.trim() !== 'gzip' && coding.trim() !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
 
 /**
  * Serves the built shell at / (with the single-page fallback to index.html), each remote's
@@ -59,16 +98,19 @@ export function staticSite(rootDir: string, env: NodeJS.ProcessEnv = process.env
     return c.json(remotesManifest(deployments));
   });
 
-  async function sendFile(file: string, fallback?: string) {
+  const built = new BuiltFiles();
+  async function sendFile(file: string, acceptEncoding: string | undefined, fallback?: string) {
     const target = existsSync(file) ? file : fallback;
     if (!target || !existsSync(target)) return null;
-    const body = await readFile(target);
-    return new Response(body, {
-      headers: {
-        'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
-        'Cache-Control': isHashed(target) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      },
-    });
+    const type = TYPES[extname(target)] ?? 'application/octet-stream';
+    const { body, gzipped } = await built.read(target, type);
+    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': isHashed(target) ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    if (gzipped) headers.Vary = 'Accept-Encoding';
+    if (gzipped && acceptsGzip(acceptEncoding)) headers['Content-Encoding'] = 'gzip';
+    const sent = headers['Content-Encoding'] ? gzipped! : body;
+    // With its length the compress middleware leaves it be: it is either gzipped already or too small to gain.
+    headers['Content-Length'] = String(sent.length);
+    return new Response(sent, { headers });
   }
 
   function inside(base: string, path: string): string | null {
@@ -83,7 +125,7 @@ export function staticSite(rootDir: string, env: NodeJS.ProcessEnv = process.env
     if (!folders.has(remote) || !isSafeVersion(version)) return c.text('Not found', 404);
     const base = resolve(deployed, remote, version);
     const file = inside(base, c.req.path.slice(`/remotes/${remote}/v/${version}/`.length));
-    const res = file ? await sendFile(file) : null;
+    const res = file ? await sendFile(file, c.req.header('Accept-Encoding')) : null;
     if (res) res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     return res ?? c.text('Not found', 404);
   });
@@ -92,7 +134,7 @@ export function staticSite(rootDir: string, env: NodeJS.ProcessEnv = process.env
     const base = folders.get(c.req.param('remote'));
     const rest = c.req.path.slice(`/remotes/${c.req.param('remote')}/`.length);
     const file = base && inside(base, rest);
-    const res = file ? await sendFile(file) : null;
+    const res = file ? await sendFile(file, c.req.header('Accept-Encoding')) : null;
     return res ?? c.text('Not found', 404);
   });
 
@@ -104,7 +146,7 @@ export function staticSite(rootDir: string, env: NodeJS.ProcessEnv = process.env
     const file = inside(shellDir, c.req.path === '/' ? 'index.html' : c.req.path);
     // Paths without an extension are routes of the single-page app.
     const fallback = extname(c.req.path) ? undefined : join(shellDir, 'index.html');
-    const res = file ? await sendFile(file, fallback) : null;
+    const res = file ? await sendFile(file, c.req.header('Accept-Encoding'), fallback) : null;
     return res ?? c.text(existsSync(shellDir) ? 'Not found' : 'The front end is not built: run npm start or npm run build', 404);
   });
 
