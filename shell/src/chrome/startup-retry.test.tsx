@@ -39,4 +39,12 @@ describe('start-up when a request gets no answer', () => {
     await waitFor(() => expect(result.current.state.phase).toBe('trapped'), { timeout: (NETWORK_RETRIES + 2) * 1000 });
     expect(session.get('trappedError')).toContain('Failed to fetch');
   });
+
+  it('never traps while the page is being left, however long the old page lives on', async () => {
+    serveAfter(NETWORK_RETRIES + 2);
+    const { result } = renderHook(() => useStartup(true));
+    window.dispatchEvent(new Event('beforeunload'));
+    await waitFor(() => expect(result.current.state.phase).toBe('ready'), { timeout: (NETWORK_RETRIES + 4) * 1000 });
+    expect(session.get('trappedError')).toBeNull();
+  });
 });

@@ -50,6 +50,19 @@ async function syncOnce(): Promise<void> {
 /** Start-up requests that got no answer at all are tried again this many times, a second apart, before the access-denied page. */
 export const NETWORK_RETRIES = 3;
 
+/**
+ * Whether the browser has begun to leave this page. Its requests are then cut off, and a slow
+ * server can keep the old page alive past every retry: no answer while leaving is never trapped.
+ * A navigation that never happens (a download, say) clears it again.
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    leavingPage = true;
+    setTimeout(() => (leavingPage = false), 15_000);
+  });
+}
+
 export function useStartup(enabled: boolean): { state: StartupState; retry: () => void } {
   const [state, setState] = useState<StartupState>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -68,8 +81,8 @@ export function useStartup(enabled: boolean): { state: StartupState; retry: () =
         // No answer is not a refusal: leaving the page mid start-up cuts its requests off, and
         // trapping that would greet the next page with Access Denied. Try again shortly; a page
         // that is going away never runs the timer, so nothing is stored.
-        if (error instanceof NetworkFailure && networkRetries.current < NETWORK_RETRIES) {
-          networkRetries.current += 1;
+        if (error instanceof NetworkFailure && (leavingPage || networkRetries.current < NETWORK_RETRIES)) {
+          if (!leavingPage) networkRetries.current += 1;
           setTimeout(() => live && setAttempt((a) => a + 1), 1000);
           return;
         }
