@@ -116,7 +116,12 @@ async function serveApi() {
     deps.mailer.stop();
     await localSmtp?.close();
     await demoBookings?.close();
-    server.close();
+    // Requests in flight finish before the database closes: a write still publishing its cache
+    // invalidation would otherwise find the driver destroyed (the 5 s grace above still bounds it).
+    await new Promise<void>((done) => {
+      server.close(() => done());
+      if (server instanceof HttpServer) server.closeIdleConnections();
+    });
     await db.close();
     process.exit(0);
   };
