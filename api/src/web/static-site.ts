@@ -58,7 +58,7 @@ class BuiltFiles {
 /** Whether Accept-Encoding allows gzip: named or by `*`, with a q above zero. */
 function acceptsGzip(header: string | undefined): boolean {
   for (const part of (header ?? '').split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
     if (coding.trim() !== 'gzip' && coding.trim() !== '*') continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     return !q || Number(q.slice(2)) > 0;
@@ -110,7 +110,7 @@ export function staticSite(rootDir: string, env: NodeJS.ProcessEnv = process.env
     const sent = headers['Content-Encoding'] ? gzipped! : body;
     // With its length the compress middleware leaves it be: it is either gzipped already or too small to gain.
     headers['Content-Length'] = String(sent.length);
-    return new Response(sent, { headers });
+    return new Response(new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.length), { headers });
   }
 
   function inside(base: string, path: string): string | null {
