@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_TOKEN_SECRET } from './e2e/platform/token-secret.js';
+import { chromiumPath } from './scripts/chromium-path.mjs';
 
 // E2E_PORT lets several engineers run the suite at once on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -28,7 +29,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

@@ -35,6 +35,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import postgres from 'postgres';
+import { chromiumPath } from './chromium-path.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 8199);
@@ -42,7 +43,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath;
 const ADMIN = { code: process.env.ADMIN_USER ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'trust-admin-2026' };
 const BIG = { company: 'BIGTRUST', args: ['--owners', '1000', '--units', '3000', '--months', '12', '--company', 'BIGTRUST'] };
 const REUSE_DB = process.env.BENCH_REUSE_DB;

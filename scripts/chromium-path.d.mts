@@ -1,0 +1,2 @@
+/** See chromium-path.mjs. */
+export declare const chromiumPath: string;
