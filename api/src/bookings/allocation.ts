@@ -1,4 +1,5 @@
 import type { BookingStatus, BsBookingDoor } from '../contracts/booking-system.js';
+import { gstLineDescription, gstOnFee } from '../contracts/fee-gst.js';
 import type { PostingLine } from '../ledger/posting-rules.js';
 import { formatCents } from '../money/cents.js';
 
@@ -150,10 +151,10 @@ function allocateDoorPart(
     };
     // GST on a fee or the commission, where its account's code says so (design/ledger.md).
     const gst = (l: { subType: SubType; accountId: string; entity: string; description: string; amount: number }) => {
-      const rate = setup.accountGst?.get(l.accountId) ?? 0;
-      if (rate <= 0 || l.amount <= 0) return;
-      const what = `GST on ${l.description}`;
-      line({ type: 'GST', subType: l.subType, accountId: l.accountId, entity: l.entity, description: what, amount: take(percentOf(l.amount, rate * 100), what), percent: null });
+      const wanted = gstOnFee(l.amount, setup.accountGst?.get(l.accountId) ?? 0);
+      if (wanted === 0) return;
+      const what = gstLineDescription(l.description);
+      line({ type: 'GST', subType: l.subType, accountId: l.accountId, entity: l.entity, description: what, amount: take(wanted, what), percent: null });
     };
     const fee = (f: BookingFee) => {
       const entity = f.entity ?? setup.business;

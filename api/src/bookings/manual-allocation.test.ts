@@ -45,6 +45,9 @@ describe('manual allocation (spec 2 §4 Allocation editing, POST /api/booking/al
       ['OWNER', 'ROOMCHG', 'OWNSMITH', 200], ['FEE', 'ADVERT', 'BUSINESS', 4], ['FEE', 'ADVERT', 'BUSINESS', 0.4], ['FEE', 'COMMISS', 'BUSINESS', 23.52],
       ['FEE', 'COMMISS', 'BUSINESS', 2.35], ['CHG', 'CLEAN', 'OWNSMITH', 95],
     ]);
+    // The rates the dialog recomputes a fee's GST line with (gstOnFee), one per account whose GST code carries one.
+    expect(view.gst_rates).toMatchObject({ ADVERT: 10, COMMISS: 10 });
+    expect(Object.values(view.gst_rates).every((r) => r > 0)).toBe(true);
     const commission = items.find((i) => i.type === 'COMMISSION')!;
     const cleaning = items.find((i) => i.sub_type === 'CHG')!;
     const kept = items.filter((i) => i !== commission && i !== cleaning);
