@@ -80,6 +80,11 @@ describe('manual allocation (spec 2 §4 Allocation editing, POST /api/booking/al
     expect(await trustBalance(linked.books, 'UNALLOC')).toBe(held);
     const manual = await linked.books.selectFrom('booking_allocation').select(['sub_type', 'entity', 'amount', 'manual']).where('booking_id', '=', b.id).where('manual', '=', true).orderBy('id').execute();
     expect(manual.map((r) => [r.sub_type, r.entity, Number(r.amount)])).toEqual([['FEE', 'BUSINESS', -1_352], ['CHG', 'OWNSMITH', -9_500], ['CHG', 'BUSINESS', 9_500]]);
+    // commission_addback: distribution charged 12% of $196 = $23.52 on a $200 room charge, $0.48 back; the manual $10 at 12% gives $14.00 back in all.
+    const drill = await linked.api.call('GET', `/api/booking/allocation/${b.id}`);
+    const commissions = (drill.body.data as { type: string; amount: number; commission_addback: number }[]).filter((i) => i.type === 'COMMISSION');
+    expect(commissions.map((i) => [i.amount, i.commission_addback])).toEqual([[23.52, 0.48], [-13.52, 13.52]]);
+    expect((drill.body.data as { type: string; commission_addback: number }[]).filter((i) => i.type !== 'COMMISSION').every((i) => i.commission_addback === 0)).toBe(true);
     const list = await linked.api.call('GET', `/api/booking?from=${b.checkOut}&to=${b.checkOut}`);
     expect(list.body.data.find((r: { id: string }) => r.id === b.id)).toMatchObject({ manual_allocation: true, funds: 0, pending: 0 });
 
