@@ -105,6 +105,7 @@ export function commissionAddback(l: Pick<AllocationLine, 'type' | 'roomCharge' 
   if (l.type !== 'COMMISSION' || l.percent === null) return 0;
   return Math.max(0, percentOf(l.roomCharge, l.percent) - l.amount);
 }
+
 export const roomChargeOf = (d: BsBookingDoor) => sum(d.roomCharges.map((r) => r.amount));
 export const otherChargesOf = (d: BsBookingDoor) => sum(d.otherCharges.map((o) => o.amount));
 
