@@ -39,8 +39,13 @@ describe('Edit Allocation rules (spec 2 §4)', () => {
     ];
     const rates = { ADVERT: 10, COMMISS: 10, LINEN: 15 };
     const changed = recalculatePercentFees(withGst.map((r) => (r.key === 'k1' ? { ...r, amount: 150.05 } : r)), '101', rates);
-    // 2% of $150.05 = $3.00 (GST $0.30); 12% = $18.01, GST 10% $1.801 → $1.80; the value fee stays $15 and its GST is 15% of it.
-    expect(changed.map((r) => r.amount)).toEqual([150.05, 3, 0.3, 18.01, 1.8, 15, 2.25, 95]);
+    // 2% of $150.05 = $3.00 (GST $0.30); commission 12% of $147.05 (the gross less the fee before it) = $17.65,
+    // GST 10% $1.765 → $1.77; the value fee after the commission stays $15 and its GST is 15% of it.
+    expect(changed.map((r) => r.amount)).toEqual([150.05, 3, 0.3, 17.65, 1.77, 15, 2.25, 95]);
+    // Recalculating distribution's own allocation changes nothing (api/src/bookings/manual-allocation.test.ts: room $200,
+    // ADV LEVY 2% $4 and GST $0.40, commission 12% of $196 $23.52 and GST $2.35).
+    const distributed = withGst.filter((r) => ['k1', 'k2', 'k3', 'k4', 'k5', 'k8'].includes(r.key)).map((r) => ({ ...r, amount: ({ k1: 200, k2: 4, k3: 0.4, k4: 23.52, k5: 2.35, k8: 95 } as Record<string, number>)[r.key]! }));
+    expect(recalculatePercentFees(distributed, '101', rates)).toEqual(distributed);
     // A GST-free account (no rate) has no GST; another door is left alone.
     expect(recalculatePercentFees(withGst, '101', { ADVERT: 10, LINEN: 15 })[4]!.amount).toBe(0);
     expect(recalculatePercentFees(withGst, '201', rates)).toEqual(withGst);

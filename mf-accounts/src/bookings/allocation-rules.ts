@@ -36,17 +36,23 @@ function percentOfCents(amount: number, percent: number): number {
 }
 
 /**
- * The door's percentage fees recalculated on its gross room charge (the sum of its OWNER rows),
- * then each GST line on the fee or commission it follows, by distribution's rule (gstOnFee at the
- * rate of the account's GST code, `gstRates`). A GST line's fee is the nearest FEE or COMMISSION
- * row before it in the door on the same account, as distribution writes them.
+ * The door's percentage fees recalculated on its gross room charge (the sum of its OWNER rows), as
+ * distribution takes them: a percentage fee on the gross, the commission on the gross less the fees
+ * before it (distribution writes the fees applied before other fees ahead of the commission); then
+ * each GST line on the fee or commission it follows, by distribution's rule (gstOnFee at the rate
+ * of the account's GST code, `gstRates`). A GST line's fee is the nearest FEE or COMMISSION row
+ * before it in the door on the same account, as distribution writes them.
  */
 export function recalculatePercentFees(rows: EditRow[], door: string, gstRates: Record<string, number>): EditRow[] {
-  const gross = rows.filter((r) => r.door === door && r.sub_type === 'OWNER').reduce((s, r) => s + cents(r.amount), 0);
-  const fees = rows.map((r) => (r.door === door && isPercentRow(r) ? { ...r, amount: percentOfCents(gross, r.statement_percent_of_room_charge!) / 100 } : r));
-  return fees.map((r, i) => {
-    if (r.door !== door || r.type !== 'GST') return r;
-    const fee = fees.slice(0, i).reverse().find((f) => f.door === door && f.account_id === r.account_id && (f.type === 'FEE' || f.type === 'COMMISSION'));
+  const ofDoor = (r: EditRow) => r.door === door;
+  const gross = rows.filter((r) => ofDoor(r) && r.sub_type === 'OWNER').reduce((s, r) => s + cents(r.amount), 0);
+  const fees = rows.map((r) => (ofDoor(r) && isPercentRow(r) && r.type !== 'COMMISSION' ? { ...r, amount: percentOfCents(gross, r.statement_percent_of_room_charge!) / 100 } : r));
+  const feesBefore = (i: number) => fees.slice(0, i).filter((f) => ofDoor(f) && f.type === 'FEE').reduce((s, f) => s + cents(f.amount), 0);
+  const commission = fees.map((r, i) => (ofDoor(r) && isPercentRow(r) && r.type === 'COMMISSION'
+    ? { ...r, amount: percentOfCents(Math.max(0, gross - feesBefore(i)), r.statement_percent_of_room_charge!) / 100 } : r));
+  return commission.map((r, i) => {
+    if (!ofDoor(r) || r.type !== 'GST') return r;
+    const fee = commission.slice(0, i).reverse().find((f) => ofDoor(f) && f.account_id === r.account_id && (f.type === 'FEE' || f.type === 'COMMISSION'));
     return fee ? { ...r, amount: gstOnFee(cents(fee.amount), gstRates[r.account_id] ?? 0) / 100 } : r;
   });
 }
