@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type AllocationSetup, type CurrentLine, allocateBooking, currentAllocation, heldOut, manualAllocationProblems, manualAllocationRefusal } from './allocation.js';
+import {
+  type AllocationSetup, type CurrentLine, allocateBooking, allocationDifference, commissionAddback, currentAllocation, heldOut, manualAllocationProblems, manualAllocationRefusal,
+} from './allocation.js';
 
 const line = (over: Partial<CurrentLine>): CurrentLine => ({
   id: '1', disbursed: false, door: '101', ord: 0, type: 'ROOM', subType: 'OWNER', accountId: 'ROOMCHG', entity: 'OWNSMITH', owner: 'OWNSMITH',
-  description: 'Room charges 101', amount: 10_000, roomCharge: 10_000, percent: null, ...over,
+  description: 'Room charges 101', amount: 10_000, roomCharge: 10_000, percent: null, commissionAddback: 0, ...over,
 });
 const room = line({});
 const commission = line({ id: '2', ord: 1, type: 'COMMISSION', subType: 'FEE', accountId: 'COMMISS', entity: 'BUSINESS', amount: 1_200, percent: 1200 });
@@ -13,6 +15,7 @@ describe('currentAllocation', () => {
     const later = line({ id: '7', amount: 5_000 });
     const reversed = [line({ id: '8', amount: -15_000 }), { ...commission, id: '9', amount: -1_200 }];
     expect(currentAllocation([room, commission, later]).map((l) => [l.id, l.amount])).toEqual([['7', 15_000], ['2', 1_200]]);
+    expect(currentAllocation([{ ...commission, commissionAddback: 50 }, { ...commission, id: '5', amount: 100, commissionAddback: -20 }])).toMatchObject([{ id: '5', amount: 1_300, commissionAddback: 30 }]);
     expect(currentAllocation([room, commission, later, ...reversed])).toEqual([]);
   });
 });
@@ -73,6 +76,26 @@ describe('GST on commission and fees (design/ledger.md: where the account\'s cod
       ['CHARGE', 'CHG', 'CLEAN', 'OWNSMITH', 9_500, 'Clean'],
     ]);
     expect(heldOut(lines)).toBe(66_200);
+  });
+
+  it('gives the commission line its addback: the commission on the fees taken before it, so percent of room charge less addback is the amount', () => {
+    const { lines } = allocateBooking(booking, setup(new Map([['COMMISS', 10], ['ADVERT', 10]])));
+    // 12% of $567 = $68.04; charged 12% of $555.66 = $66.68; the owner gets $1.36 back. No other line has one.
+    expect(lines.map((l) => [l.type, l.commissionAddback])).toEqual([['ROOM', 0], ['FEE', 0], ['GST', 0], ['COMMISSION', 136], ['GST', 0], ['CHARGE', 0]]);
+    const noneBefore = { ...setup(new Map()), fees: [] };
+    expect(allocateBooking(booking, noneBefore).lines.find((l) => l.type === 'COMMISSION')).toMatchObject({ amount: 6_804, commissionAddback: 0 });
+    // A manual commission below its stated percent gives the rest back; above it, none.
+    expect(commissionAddback({ type: 'COMMISSION', roomCharge: 56_700, percent: 1200, amount: 5_000 })).toBe(1_804);
+    expect(commissionAddback({ type: 'COMMISSION', roomCharge: 56_700, percent: 1200, amount: 7_000 })).toBe(0);
+    expect(commissionAddback({ type: 'FEE', roomCharge: 56_700, percent: 200, amount: 1 })).toBe(0);
+  });
+
+  it('posts the change of the addback with a revision, and its negation with a reversal', () => {
+    const first = allocateBooking(booking, setup(new Map())).lines;
+    const cheaper = allocateBooking({ ...booking, doors: [{ ...booking.doors[0]!, roomCharges: [{ date: '2026-11-02', description: 'Night', amount: 50_000 }] }] }, setup(new Map())).lines;
+    // 2% of $500 = $10, commission 12% of $490 = $58.80, addback 12% of $10 = $1.20 (was $1.36).
+    expect(allocationDifference(first, cheaper).find((l) => l.type === 'COMMISSION')).toMatchObject({ amount: 5_880 - 6_668, commissionAddback: 120 - 136 });
+    expect(allocationDifference(first, []).find((l) => l.type === 'COMMISSION')).toMatchObject({ amount: -6_668, commissionAddback: -136 });
   });
 
   it('adds nothing for GST-free accounts, and cuts GST like a fee when the owner\'s share runs out', () => {

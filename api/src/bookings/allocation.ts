@@ -1,4 +1,5 @@
 import type { BookingStatus, BsBookingDoor } from '../contracts/booking-system.js';
+import { gstLineDescription, gstOnFee } from '../contracts/fee-gst.js';
 import type { PostingLine } from '../ledger/posting-rules.js';
 import { formatCents } from '../money/cents.js';
 
@@ -29,6 +30,8 @@ export interface AllocationLine {
   roomCharge: number;
   /** Hundredths of a percent of the room charge, for percentage lines. */
   percent: number | null;
+  /** Cents (spec 2 §3 'Allocation item' commission_addback): see commissionAddback. */
+  commissionAddback: number;
 }
 
 export interface DoorFacts {
@@ -89,6 +92,20 @@ export function percentOf(cents: number, hundredths: number): number {
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * A commission line's commission_addback (spec 2 §3 'Allocation item'): the commission at its
+ * stated percent of the line's room charge less the commission charged, i.e. what the owner is
+ * given back because commission was not taken on the whole room charge (fees taken before it,
+ * apply_before_other_fees; a cut when the owner's share ran out; a lower amount in a manual
+ * allocation). The statement's "percent of room charge" less the addback is then the amount.
+ * Zero on every other line, and never below zero.
+ */
+export function commissionAddback(l: Pick<AllocationLine, 'type' | 'roomCharge' | 'percent' | 'amount'>): number {
+  if (l.type !== 'COMMISSION' || l.percent === null) return 0;
+  return Math.max(0, percentOf(l.roomCharge, l.percent) - l.amount);
+}
+
 export const roomChargeOf = (d: BsBookingDoor) => sum(d.roomCharges.map((r) => r.amount));
 export const otherChargesOf = (d: BsBookingDoor) => sum(d.otherCharges.map((o) => o.amount));
 
@@ -134,7 +151,9 @@ function allocateDoorPart(
   const owner = facts.owner;
   const room = roomChargeOf(d);
   if (room < 0 || d.otherCharges.some((o) => o.amount < 0)) { problems.push(`Door ${d.door} has a negative charge`); return; }
-  const line = (l: Omit<AllocationLine, 'door' | 'ord' | 'owner' | 'roomCharge'>) => { if (l.amount !== 0) push({ ...l, door: d.door, owner, roomCharge: room }); };
+  const line = (l: Omit<AllocationLine, 'door' | 'ord' | 'owner' | 'roomCharge' | 'commissionAddback'>) => {
+    if (l.amount !== 0) push({ ...l, door: d.door, owner, roomCharge: room, commissionAddback: commissionAddback({ ...l, roomCharge: room }) });
+  };
   line({ type: ownerStay ? 'OWNSTAY' : 'ROOM', subType: 'OWNER', accountId: ownerStay ? setup.ownerStayAccount : setup.roomAccount, entity: owner, description: `${ownerStay ? 'Owner stay' : 'Room charges'} ${d.door}`, amount: room, percent: null });
   if (!ownerStay && room > 0) {
     const applies = setup.fees.filter((f) => (f.method === 'P' || facts.valueFees) && (f.applyTo.includes('*') || (!!facts.unitClass && f.applyTo.includes(facts.unitClass))));
@@ -150,10 +169,10 @@ function allocateDoorPart(
     };
     // GST on a fee or the commission, where its account's code says so (design/ledger.md).
     const gst = (l: { subType: SubType; accountId: string; entity: string; description: string; amount: number }) => {
-      const rate = setup.accountGst?.get(l.accountId) ?? 0;
-      if (rate <= 0 || l.amount <= 0) return;
-      const what = `GST on ${l.description}`;
-      line({ type: 'GST', subType: l.subType, accountId: l.accountId, entity: l.entity, description: what, amount: take(percentOf(l.amount, rate * 100), what), percent: null });
+      const wanted = gstOnFee(l.amount, setup.accountGst?.get(l.accountId) ?? 0);
+      if (wanted === 0) return;
+      const what = gstLineDescription(l.description);
+      line({ type: 'GST', subType: l.subType, accountId: l.accountId, entity: l.entity, description: what, amount: take(wanted, what), percent: null });
     };
     const fee = (f: BookingFee) => {
       const entity = f.entity ?? setup.business;
@@ -192,12 +211,12 @@ export function allocationDifference(posted: AllocationLine[], target: Allocatio
   for (const l of posted) {
     const k = lineKey(l);
     const cur = net.get(k);
-    net.set(k, cur ? { ...cur, amount: cur.amount - l.amount } : { ...l, amount: -l.amount });
+    net.set(k, cur ? { ...cur, amount: cur.amount - l.amount, commissionAddback: cur.commissionAddback - l.commissionAddback } : { ...l, amount: -l.amount, commissionAddback: -l.commissionAddback });
   }
   for (const l of target) {
     const k = lineKey(l);
     const cur = net.get(k);
-    net.set(k, cur ? { ...l, amount: cur.amount + l.amount } : { ...l });
+    net.set(k, cur ? { ...l, amount: cur.amount + l.amount, commissionAddback: cur.commissionAddback + l.commissionAddback } : { ...l });
   }
   return [...net.values()].filter((l) => l.amount !== 0);
 }
@@ -264,7 +283,7 @@ export function currentAllocation(rows: CurrentLine[]): CurrentLine[] {
   for (const r of rows) {
     const k = lineKey(r);
     const cur = net.get(k);
-    net.set(k, cur ? { ...r, amount: cur.amount + r.amount, disbursed: cur.disbursed || r.disbursed, ord: cur.ord } : { ...r });
+    net.set(k, cur ? { ...r, amount: cur.amount + r.amount, commissionAddback: cur.commissionAddback + r.commissionAddback, disbursed: cur.disbursed || r.disbursed, ord: cur.ord } : { ...r });
   }
   return [...net.values()].filter((l) => l.amount !== 0).sort((a, b) => a.door.localeCompare(b.door) || a.ord - b.ord);
 }

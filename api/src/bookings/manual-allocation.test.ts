@@ -45,6 +45,9 @@ describe('manual allocation (spec 2 §4 Allocation editing, POST /api/booking/al
       ['OWNER', 'ROOMCHG', 'OWNSMITH', 200], ['FEE', 'ADVERT', 'BUSINESS', 4], ['FEE', 'ADVERT', 'BUSINESS', 0.4], ['FEE', 'COMMISS', 'BUSINESS', 23.52],
       ['FEE', 'COMMISS', 'BUSINESS', 2.35], ['CHG', 'CLEAN', 'OWNSMITH', 95],
     ]);
+    // The rates the dialog recomputes a fee's GST line with (gstOnFee), one per account whose GST code carries one.
+    expect(view.gst_rates).toMatchObject({ ADVERT: 10, COMMISS: 10 });
+    expect(Object.values(view.gst_rates).every((r) => r > 0)).toBe(true);
     const commission = items.find((i) => i.type === 'COMMISSION')!;
     const cleaning = items.find((i) => i.sub_type === 'CHG')!;
     const kept = items.filter((i) => i !== commission && i !== cleaning);
@@ -77,6 +80,11 @@ describe('manual allocation (spec 2 §4 Allocation editing, POST /api/booking/al
     expect(await trustBalance(linked.books, 'UNALLOC')).toBe(held);
     const manual = await linked.books.selectFrom('booking_allocation').select(['sub_type', 'entity', 'amount', 'manual']).where('booking_id', '=', b.id).where('manual', '=', true).orderBy('id').execute();
     expect(manual.map((r) => [r.sub_type, r.entity, Number(r.amount)])).toEqual([['FEE', 'BUSINESS', -1_352], ['CHG', 'OWNSMITH', -9_500], ['CHG', 'BUSINESS', 9_500]]);
+    // commission_addback: distribution charged 12% of $196 = $23.52 on a $200 room charge, $0.48 back; the manual $10 at 12% gives $14.00 back in all.
+    const drill = await linked.api.call('GET', `/api/booking/allocation/${b.id}`);
+    const commissions = (drill.body.data as { type: string; amount: number; commission_addback: number }[]).filter((i) => i.type === 'COMMISSION');
+    expect(commissions.map((i) => [i.amount, i.commission_addback])).toEqual([[23.52, 0.48], [-13.52, 13.52]]);
+    expect((drill.body.data as { type: string; commission_addback: number }[]).filter((i) => i.type !== 'COMMISSION').every((i) => i.commission_addback === 0)).toBe(true);
     const list = await linked.api.call('GET', `/api/booking?from=${b.checkOut}&to=${b.checkOut}`);
     expect(list.body.data.find((r: { id: string }) => r.id === b.id)).toMatchObject({ manual_allocation: true, funds: 0, pending: 0 });
 

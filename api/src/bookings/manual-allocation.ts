@@ -7,7 +7,7 @@ import { businessDate } from '../ledger/business-date.js';
 import { openPeriod, postTxns } from '../ledger/ledger.js';
 import { toCents, toDollars } from '../money/cents.js';
 import {
-  type AllocationLine, type CurrentLine, allocationDifference, allocationPostings, currentAllocation, manualAllocationProblems, manualAllocationRefusal,
+  type AllocationLine, type CurrentLine, allocationDifference, allocationPostings, commissionAddback, currentAllocation, manualAllocationProblems, manualAllocationRefusal,
   otherChargesOf, roomChargeOf,
 } from './allocation.js';
 import { doorOwners } from './queries.js';
@@ -43,8 +43,9 @@ export async function allocationEditView(db: Db, id: string): Promise<Allocation
   const doors = booking.doors as BsBookingDoor[];
   const owners = await doorOwners(db, doors);
   const reason = manualAllocationRefusal(current) ?? balanceRefusal(booking);
+  const rates = await db.selectFrom('account').innerJoin('gst_code', 'gst_code.code', 'account.gstcode').select(['account.id', 'gst_code.rate']).where('gst_code.rate', '>', 0).execute();
   return {
-    id: booking.id, ref: booking.ref, offered: reason === null, reason,
+    id: booking.id, ref: booking.ref, offered: reason === null, reason, gst_rates: Object.fromEntries(rates.map((r) => [r.id, Number(r.rate)])),
     doors: doors.map((d) => ({
       door: d.door, owner: owners.get(d.door) ?? null, available: toDollars(available(d)), room_charge: toDollars(roomChargeOf(d)),
       items: current.filter((l) => l.door === d.door).map((l) => ({
@@ -94,11 +95,12 @@ export async function saveManualAllocation(db: Db, userId: string, body: Booking
       const ord = ords.get(i.door) ?? 0;
       ords.set(i.door, ord + 1);
       const door = doors.find((d) => d.door === i.door);
-      return {
+      const line = {
         door: i.door, ord, type: i.type, subType: i.sub_type, accountId: i.account_id, entity: i.entity, owner: ownerOf(i.door) ?? i.entity,
         description: i.description ?? i.account_id, amount: toCents(i.amount), roomCharge: door ? roomChargeOf(door) : 0,
         percent: i.statement_percent_of_room_charge == null ? null : Math.round(i.statement_percent_of_room_charge * 100),
       };
+      return { ...line, commissionAddback: commissionAddback(line) };
     });
     const known = {
       accounts: new Set((await trx.selectFrom('account').select('id').where('id', 'in', target.map((l) => l.accountId)).execute()).map((a) => a.id)),
@@ -118,7 +120,7 @@ export async function saveManualAllocation(db: Db, userId: string, body: Booking
       await trx.insertInto('booking_allocation').values(difference.map((l) => ({
         booking_id: booking.id, txn_id: String(txn!.id), revision: booking.revision, door: l.door, ord: l.ord, type: l.type, sub_type: l.subType,
         account_id: l.accountId, entity: l.entity, owner: l.owner, description: l.description, statement_amount: l.amount,
-        statement_percent_of_room_charge: l.percent, amount: l.amount, room_charge: l.roomCharge, early: booking.early_disburse && booking.status !== 'C' && booking.status !== 'Z', manual: true,
+        statement_percent_of_room_charge: l.percent, amount: l.amount, room_charge: l.roomCharge, commission_addback: l.commissionAddback, early: booking.early_disburse && booking.status !== 'C' && booking.status !== 'Z', manual: true,
       }))).execute();
     }
     await trx.updateTable('booking').set({ manual_allocation: true }).where('id', '=', booking.id).execute();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { businessDate } from '../ledger/business-date.js';
+import { addDays, businessDate } from '../ledger/business-date.js';
 import { jsonb } from '../db/open.js';
 import type { CompanyTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
@@ -46,11 +46,21 @@ export function scheduleSyncs(deps: AppDeps, userId: string, intervalMs = 60_000
 export const SYNC_SCHEDULE_LOCK = 'booking-sync-schedule';
 
 /**
+ * The season the demo's simulator generates: the open month's stays from the day after `today`.
+ * The demo's books (api/src/demo/books.ts) already type the open month's letting income up to today
+ * as receipts on the same holiday doors; stays the simulator generated up to today would be
+ * distributed at the first sync and count that income twice. Empty once today is the month's last day.
+ */
+export function demoSeason(period: { last: string }, today: string): { from: string; to: string } {
+  return { from: addDays(today, 1), to: period.last };
+}
+
+/**
  * The demo company's booking system: a simulator on a loopback port with bookings for the demo's
- * holiday units this month (past stays checked out and paid, current ones in house, future ones
- * with deposits), linked in Control Settings unless the company names another endpoint, and a
- * first sync through the job runner, so Bookings, Sync Now and the Health Check work after
- * `npm start`. The same seed and day give the same bookings, so a restart re-reads them unchanged.
+ * holiday units for the rest of this month (demoSeason: stays not checked in yet, some with
+ * deposits, a few cancelled), linked in Control Settings unless the company names another
+ * endpoint, and a first sync through the job runner, so Bookings, Sync Now and the Health Check
+ * work after `npm start`. The same seed and day give the same bookings, so a restart re-reads them unchanged.
  */
 export async function startDemoBookingSystem(deps: AppDeps, company: { code: string; schema: string }, userId: string, port = 0): Promise<RunningSimulator | null> {
   const known = await deps.db.control.selectFrom('company').select('code').where('code', '=', company.code).executeTakeFirst();
@@ -66,7 +76,7 @@ export async function startDemoBookingSystem(deps: AppDeps, company: { code: str
   sim.setUnits(units.map((u) => ({ door: u.door, name: u.name.slice(0, 40), unitType: u.unittype! })), types);
   const period = await openPeriod(db);
   const today = await businessDate(db);
-  sim.generate({ seed: period.year * 100 + period.month, from: period.first, to: period.last, today, perUnitPerMonth: [3, 5] });
+  sim.generate({ seed: period.year * 100 + period.month, ...demoSeason(period, today), today, perUnitPerMonth: [3, 5] });
   const user = 'demo-sync';
   const password = randomBytes(12).toString('base64url');
   const running = await serveSimulator(sim, { user, password, port });

@@ -73,9 +73,9 @@ export interface ApplyOptions {
   cursor?: string | null;
 }
 
-const toLine = (r: { id: string; door: string; ord: number; type: string; sub_type: string; account_id: string; entity: string; owner: string | null; description: string; amount: string; room_charge: string; statement_percent_of_room_charge: number | null }): CurrentLine => ({
+const toLine = (r: { id: string; door: string; ord: number; type: string; sub_type: string; account_id: string; entity: string; owner: string | null; description: string; amount: string; room_charge: string; statement_percent_of_room_charge: number | null; commission_addback: string }): CurrentLine => ({
   id: String(r.id), disbursed: false, door: r.door, ord: r.ord, type: r.type, subType: r.sub_type as AllocationLine['subType'], accountId: r.account_id, entity: r.entity, owner: r.owner ?? r.entity,
-  description: r.description, amount: Number(r.amount), roomCharge: Number(r.room_charge), percent: r.statement_percent_of_room_charge,
+  description: r.description, amount: Number(r.amount), roomCharge: Number(r.room_charge), percent: r.statement_percent_of_room_charge, commissionAddback: Number(r.commission_addback),
 });
 
 /** The allocation lines a booking has posted so far (every revision, reversals included). */
@@ -177,7 +177,7 @@ export async function applyBooking(db: Db, userId: string, b: BsBooking, setup: 
         await trx.insertInto('booking_allocation').values(difference.map((l) => ({
           booking_id: b.id, txn_id: String(txn!.id), revision: b.revision, door: l.door, ord: l.ord, type: l.type, sub_type: l.subType, account_id: l.accountId,
           entity: l.entity, owner: l.owner, description: l.description, statement_amount: l.amount, statement_percent_of_room_charge: l.percent, amount: l.amount,
-          room_charge: l.roomCharge, early, is_reversed: reversing,
+          room_charge: l.roomCharge, commission_addback: l.commissionAddback, early, is_reversed: reversing,
         }))).execute();
         if (reversing) await trx.updateTable('booking_allocation').set({ is_reversed: true }).where('booking_id', '=', b.id).execute();
       }

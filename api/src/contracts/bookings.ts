@@ -130,4 +130,6 @@ export interface AllocationEditView {
   offered: boolean;
   reason: string | null;
   doors: AllocationEditDoor[];
+  /** The GST rate (whole percent) of each account whose GST code carries one: the dialog recomputes a fee's GST line with it (gstOnFee). */
+  gst_rates: Record<string, number>;
 }

@@ -27,7 +27,7 @@ afterAll(() => api.close());
 
 const feeCharges = () => db.selectFrom('charge').innerJoin('charge_item', 'charge_item.charge_id', 'charge.id')
   .select(['charge.id', 'charge.entity', 'charge.door', 'charge.recipient', 'charge.status', 'charge.date', 'charge_item.account_id', 'charge_item.amount'])
-  .where('charge.source', '=', 'UNITFEE').orderBy('charge.door').orderBy('charge.recipient').execute();
+  .where('charge.source', '=', 'UNITFEE').orderBy('charge.door').orderBy('charge.recipient').orderBy('charge_item.id').execute();
 const pendingTotal = async () => (await feeCharges()).filter((c) => c.status === 'PENDING').reduce((s, c) => s + Number(c.amount), 0);
 
 describe('unit fees as charges', () => {
@@ -46,14 +46,19 @@ describe('unit fees as charges', () => {
     expect(percentageBase({ apply_to_booking: true, apply_to_rental: true }, undefined)).toBe(0);
   });
 
-  it('start of day raises the month\'s fees once', async () => {
+  it('start of day raises the month\'s fees once, each followed by its GST where its account\'s GST code has a rate', async () => {
     expect((await api.call('GET', '/api/control/start?force=true')).body.data.ran).toBe(true);
     const rows = await feeCharges();
+    // MGMTFEE and CLEAN carry GST 10% in the starter books: fees are before GST, as booking fees are in distribution.
     expect(rows.map((r) => [r.door, r.entity, r.recipient, r.account_id, r.amount, r.status])).toEqual([
       ['101', 'OWNSMITH', 'BUSINESS', 'MGMTFEE', '5500', 'PENDING'],
+      ['101', 'OWNSMITH', 'BUSINESS', 'MGMTFEE', '550', 'PENDING'],
       ['101', 'OWNSMITH', 'SUPCLEAN', 'CLEAN', '2000', 'PENDING'],
+      ['101', 'OWNSMITH', 'SUPCLEAN', 'CLEAN', '200', 'PENDING'],
       ['102', 'OWNSMITH', 'BUSINESS', 'MGMTFEE', '6000', 'PENDING'],
+      ['102', 'OWNSMITH', 'BUSINESS', 'MGMTFEE', '600', 'PENDING'],
       ['201', 'OWNJONES', 'BUSINESS', 'MGMTFEE', '5500', 'PENDING'],
+      ['201', 'OWNJONES', 'BUSINESS', 'MGMTFEE', '550', 'PENDING'],
     ]);
     expect(rows.every((r) => r.date === today)).toBe(true);
   });
@@ -62,7 +67,7 @@ describe('unit fees as charges', () => {
     const res = await api.call('PUT', '/api/unit/applyfees', { body: {} });
     expect(res.body).toMatchObject({ message: '0 charges raised', error: false });
     expect((await api.call('PUT', '/api/unit/applyfees', { body: { door: '101' } })).body.message).toBe('0 charges raised');
-    expect(await pendingTotal()).toBe(19000);
+    expect(await pendingTotal()).toBe(20900);
     expect((await feeCharges()).some((r) => r.account_id === 'ADVERT')).toBe(false);
   });
 
@@ -83,7 +88,7 @@ describe('unit fees as charges', () => {
   it('DELETE /api/rental/deletecharges cancels the month\'s unpaid fee charges; applying again raises them again', async () => {
     const one = await api.call('DELETE', '/api/rental/deletecharges', { body: { door: '201' } });
     expect(one.body).toMatchObject({ message: '1 charges cancelled', error: false });
-    expect(await pendingTotal()).toBe(13500);
+    expect(await pendingTotal()).toBe(14850);
     const all = await api.call('DELETE', '/api/rental/deletecharges', { body: {} });
     expect(all.body.message).toBe('3 charges cancelled');
     expect(await pendingTotal()).toBe(0);
@@ -91,7 +96,7 @@ describe('unit fees as charges', () => {
     expect((await api.call('DELETE', '/api/rental/deletecharges', { body: {} })).body.message).toBe('0 charges cancelled');
     const again = await api.call('PUT', '/api/unit/applyfees', { body: { date: today } });
     expect(again.body).toMatchObject({ message: '4 charges raised', error: false });
-    expect(await pendingTotal()).toBe(19000);
+    expect(await pendingTotal()).toBe(20900);
     expect((await api.call('PUT', '/api/unit/applyfees', { body: { date: today } })).body.message).toBe('0 charges raised');
     const log = (await changeLog(api, 'charge')).map((l) => l.message);
     expect(log).toEqual(expect.arrayContaining([`Unit fees for ${month}: 4 charges raised`, `Unit fees for ${month}: 3 charges cancelled`]));
@@ -136,14 +141,21 @@ describe('unit fees as charges', () => {
       const label = `letting revenue ${prev.month}/${prev.year}`;
       expect(items.map((i) => [i.door, i.account_id, Number(i.amount), i.description])).toEqual([
         ['101', 'CLEAN', 2000, 'Linen service'],
+        ['101', 'CLEAN', 200, 'GST on Linen service'],
         ['101', 'MGMTFEE', 5500, 'MGMT FEE'],
-        // 2% of $333.33 = 666.66 cents -> $6.67; 101 has no rent, so no rent commission.
+        ['101', 'MGMTFEE', 550, 'GST on MGMT FEE'],
+        // 2% of $333.33 = 666.66 cents -> $6.67, its GST 66.7 cents -> $0.67; 101 has no rent, so no rent commission.
         ['101', 'ADVERT', 667, `ADV LEVY 2% of $333.33 (${label})`],
+        ['101', 'ADVERT', 67, `GST on ADV LEVY 2% of $333.33 (${label})`],
         ['102', 'MGMTFEE', 6000, 'Management'],
+        ['102', 'MGMTFEE', 600, 'GST on Management'],
         ['201', 'MGMTFEE', 5500, 'MGMT FEE'],
+        ['201', 'MGMTFEE', 550, 'GST on MGMT FEE'],
         ['201', 'ADVERT', 2000, `ADV LEVY 2% of $1,000.00 (${label})`],
-        // 10% of ($500.00 rent - $55.00 - $20.00) = $42.50.
+        ['201', 'ADVERT', 200, `GST on ADV LEVY 2% of $1,000.00 (${label})`],
+        // 10% of ($500.00 rent - $55.00 - $20.00) = $42.50: the fees taken before it, not their GST.
         ['201', 'RENTCOMM', 4250, `RENT COMM 10% of $425.00 (${label})`],
+        ['201', 'RENTCOMM', 425, `GST on RENT COMM 10% of $425.00 (${label})`],
       ]);
       expect((await api.call('PUT', '/api/unit/applyfees', { body: {} })).body.message).toBe('0 charges raised');
     } finally {

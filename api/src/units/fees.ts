@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { cancelCharge, chargeIsPaid, createCharge } from '../charges/charges.js';
 import type { ChargeValues } from '../contracts/charges.js';
+import { gstLineDescription, gstOnFee } from '../contracts/fee-gst.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, notFound } from '../http/errors.js';
 import { percentOf, periodBounds } from '../ledger/posting-rules.js';
@@ -36,7 +37,10 @@ export interface ApplyFeesResult { raised: number; refs: string[]; skipped: stri
  * applies to rentals (percentageBase). A P fee marked apply_before_other_fees is taken on that
  * gross; the others on it less the unit's fees taken before them (value fees, then the 'before'
  * percentages), never below zero. Each is rounded once, half away from zero; nothing is raised
- * for a base of zero or less. Idempotent per unit and month: a unit whose fee charges for that
+ * for a base of zero or less. Fees are before GST, as booking fees are in distribution
+ * (docs/booking-system.md 'GST'): where a fee's account has a GST code with a rate, a line "GST on
+ * <fee>" of that rate of it (gstOnFee) follows it in the same charge, to the same recipient on the
+ * same account; the GST is not a fee taken before a percentage fee. Idempotent per unit and month: a unit whose fee charges for that
  * month exist (pending or released) is skipped, so running twice adds nothing. Runs in the
  * caller's transaction (start of day calls it too). A unit whose charge the books refuse (e.g.
  * an inactive account) is skipped and reported; the others are raised.
@@ -66,6 +70,8 @@ export async function applyMonthlyFees(anyTrx: Kysely<any>, userId: string, opts
     .where('source_ref', 'in', doors.map((d) => feeSourceRef(d, month))).where('status', '<>', 'CANCELLED').execute()).map((r) => r.source_ref as string));
   const parties = new Map((await db.selectFrom('entity').select(['code', 'type']).execute()).map((e) => [e.code as string, e.type as string]));
   const revenue = defaults.some((f) => f.method === 'P') ? await lettingRevenue(db, units, month) : null;
+  const gstRates = new Map((await db.selectFrom('account').innerJoin('gst_code', 'gst_code.code', 'account.gstcode').select(['account.id', 'gst_code.rate'])
+    .where('gst_code.rate', '>', 0).execute()).map((r) => [r.id as string, Number(r.rate)]));
 
   for (const u of units) {
     const door = u.door as string;
@@ -89,7 +95,9 @@ export async function applyMonthlyFees(anyTrx: Kysely<any>, userId: string, opts
       const cents = base > 0 ? percentOf(base, Number(f.value)) : 0;
       if (cents > 0) taken.push(fee(f, cents, `${f.name} ${Number(f.value) / 100}% of ${formatCents(base)} (${revenue!.label})`));
     }
-    const lines = [...valueFees, ...taken].filter((l) => l.cents > 0);
+    const lines = [...valueFees, ...taken].filter((l) => l.cents > 0)
+      .flatMap((l) => [l, { ...l, name: gstLineDescription(l.name), cents: gstOnFee(l.cents, gstRates.get(l.account_id) ?? 0) }])
+      .filter((l) => l.cents > 0);
     if (!lines.length) continue;
     const byRecipient = new Map<string, FeeLine[]>();
     for (const l of lines) byRecipient.set(l.recipient, [...(byRecipient.get(l.recipient) ?? []), l]);

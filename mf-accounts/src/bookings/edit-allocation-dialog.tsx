@@ -22,7 +22,7 @@ const newKey = () => `new-${nextKey++}`;
  * Edit Allocation (spec 2 §2 'Booking drill-downs and allocation', §4 'Allocation editing'): one
  * accordion section per door with its rows; a door whose rows do not take exactly what is
  * available shows a red mark and Save stays disabled; changing a non-FEE amount asks (inline, so
- * no second modal fights the first for focus) before the percentage fees are recalculated; deleted rows are sent so the server can see none went missing.
+ * no second modal fights the first for focus) before the percentage fees and their GST are recalculated; deleted rows are sent so the server can see none went missing.
  */
 export function EditAllocationDialog({ bookingId, onClose, onSaved }: { bookingId: string; onClose: () => void; onSaved: () => void }): ReactElement {
   const styles = useStyles();
@@ -59,7 +59,7 @@ export function EditAllocationDialog({ bookingId, onClose, onSaved }: { bookingI
 
   const recalculate = () => {
     const row = current.find((r) => r.key === asking!.key)!;
-    setRows(recalculatePercentFees(current.map((r) => (r.key === row.key ? { ...r, amount: asking!.amount } : r)), row.door));
+    setRows(recalculatePercentFees(current.map((r) => (r.key === row.key ? { ...r, amount: asking!.amount } : r)), row.door, data!.gst_rates));
     setAsking(null);
   };
 
