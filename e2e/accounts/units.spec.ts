@@ -143,7 +143,8 @@ test('a unit for a new owner: fees and totals, Add Charge, Change Owner with its
   await expect(unitRow(page, door)).toContainText(buyer);
   expect((await readUnit(page, door)).entity).toBe(buyer);
 
-  // Update Property Charges raises the unit's $60.00 fee for the month; Undo Charges cancels it again.
+  // Update Property Charges raises the unit's $60.00 fee for the month with its 10% GST (the fee's
+  // account carries GST in the starter books); Undo Charges cancels both again.
   const before = (await readUnit(page, door)).pending;
   await page.goto('/management/transactions/chargeupdate');
   await page.getByRole('button', { name: 'UPDATE NOW' }).click();
@@ -151,7 +152,7 @@ test('a unit for a new owner: fees and totals, Add Charge, Change Owner with its
   await update.getByRole('button', { name: 'Update Charges' }).click();
   await expect(toast(page, 'Update Charges')).toBeVisible();
   await expect(page.getByTestId('charges-update-result')).toContainText(/[1-9]\d* charges raised/);
-  expect(Math.round(((await readUnit(page, door)).pending - before) * 100)).toBe(6000);
+  expect(Math.round(((await readUnit(page, door)).pending - before) * 100)).toBe(6600);
   await page.getByRole('button', { name: 'Undo Charges' }).click();
   const undo = page.getByRole('alertdialog', { name: 'Undo Charges' });
   await undo.getByRole('button', { name: 'Undo Charges' }).click();
