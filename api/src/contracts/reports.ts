@@ -64,6 +64,7 @@ export const REPORTS = {
   invoice: { tab: 'daily', title: 'Invoices', fields: ['dateRange', 'ref'], formats: ['zip'] },
   reconciliations: { tab: 'daily', title: 'Reconciliations', fields: ['dateRange', 'ref'], formats: ['csv'] },
   download: { tab: 'eom', title: 'End of Month Reports', fields: ['period'], formats: ['zip'], job: true },
+  statements: { tab: 'eom', title: 'Month End Statements', fields: ['period'], formats: ['csv', 'zip'] },
   auditpack: { tab: 'eom', title: "Auditor's Pack", fields: ['financialYear'], formats: ['zip'], job: true },
 } as const satisfies Record<string, ReportInfo>;
 export type ReportKey = keyof typeof REPORTS;

@@ -117,6 +117,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/reports/invoice': report('Report: Invoices'),
   'POST /api/reports/reconciliations': report('Report: Bank Reconciliations'),
   'POST /api/reports/download': report('End of Month Reports: a closed month\'s pack again'),
+  'POST /api/reports/statements': report('End of Month Statements: a closed month\'s owner statements as month end filed them (one PDF, or a ZIP of one per owner)'),
   'POST /api/reports/auditpack': report('Auditor\'s Pack: a financial year as a ZIP'),
 
   // E-mail (issue 13)

@@ -18,14 +18,14 @@ export const financialYearOf = (date: string) => Number(date.slice(0, 4)) + (Num
 
 /**
  * A report's selection with its defaults (spec 3 §9, issue 12): the period is the open month, or
- * the last closed month for End of Month Reports; the date range runs from the open month's first
+ * the last closed month for End of Month's reports; the date range runs from the open month's first
  * day to today; as-at reports are at today; the financial year is the one today falls in; entity
  * type OWNER for statements and End of Year, otherwise all; statements DETAILED.
  */
 export function resolveSelection(key: ReportKey, s: ReportSelection, open: { year: number; month: number }, today: string): ResolvedSelection {
   const fields: readonly string[] = REPORTS[key].fields;
   const closed = previousMonth(open.year, open.month);
-  const period = key === 'download' ? closed : open;
+  const period = REPORTS[key].tab === 'eom' ? closed : open;
   let year = s.year ?? (fields.includes('financialYear') ? financialYearOf(today) : period.year);
   const month = s.month ?? period.month;
   let from = s.from ?? monthFirst(open.year, open.month);

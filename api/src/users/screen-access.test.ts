@@ -130,7 +130,6 @@ describe('every screen usable with exactly its own flags (issue 17)', () => {
 
   // A report screen runs its report with POST /api/reports/{key}, refused unless the catalogue (the
   // same rule, mayRunReport) lists it for the user: every report screen's flags must reach it.
-  // (/reports/eom/statements has no report yet: its screen says so and runs nothing.)
   const reportScreens = screens().filter((s) => s.path.startsWith('/reports/') && REPORT_DEFINITIONS.has(s.path.split('/').at(-1) as ReportKey));
   it.each(reportScreens.map((s, i) => [s.title, s.path, s.flags, i] as const))('%s (%s): its report is in the catalogue of a user with its flags only', async (_title, path, flags, i) => {
     const token = await createStaff(api, `REPORT${i}`, Object.fromEntries(flags.map((f) => [f, true])));

@@ -15,7 +15,7 @@ import { pendingCharges } from '../../charges/pending.js';
 import { balancesFromTrialBalance, hledgerBalances } from '../../testing/hledger.js';
 import { writeLog } from '../../log/system-log.js';
 import { monthEndCompany } from '../../testing/monthend.js';
-import { csvRows, renderedPages } from '../../testing/report-files.js';
+import { answerFile, callReport, centsOf, csvRows, renderedPages } from '../../testing/report-files.js';
 import { type TestApi, startTestApi } from '../../testing/test-api.js';
 
 let api: TestApi;
@@ -106,6 +106,42 @@ describe('End of Month Reports', () => {
     expect(refused).toEqual({ error: expect.stringMatching(/is not closed: its End of Month Reports are made by its month end/) });
     const after = await db.selectFrom('archive').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
+  });
+});
+
+describe('End of Month Statements', () => {
+  it('gives the closed month\'s owner statements as month end filed them: the same files in the ZIP, closings that tie to the ledgers in the CSV', async () => {
+    const catalogue = (await api.call('GET', '/api/reports', { database: CODE })).body.data as { key: string; defaults: ReportSelection }[];
+    const defaults = catalogue.find((e) => e.key === 'statements')!.defaults;
+    expect({ year: defaults.year, month: defaults.month }).toEqual({ year: closed.year, month: closed.month });
+
+    const original = unzipSync((await readArchived(db, packId))!.content);
+    const filed = Object.keys(original).filter((n) => n.startsWith('Statements/')).sort();
+    expect(filed.length).toBeGreaterThan(0);
+    const zip = answerFile((await callReport(api, 'statements', { ...defaults, mode: 'ZIP' }, { database: CODE })).body);
+    const again = unzipSync(zip.bytes);
+    // Beside the PDFs the ZIP holds the figures as CSV, as every statements ZIP does.
+    expect(Object.keys(again).filter((n) => n.endsWith('.pdf')).map((n) => `Statements/${n}`).sort()).toEqual(filed);
+    for (const name of filed) expect(pdfFigures(again[name.slice('Statements/'.length)]!), name).toBe(pdfFigures(original[name]!));
+
+    const last = new Date(Date.UTC(closed.year, closed.month, 0)).toISOString().slice(0, 10);
+    const ledgers = new Map((await db.selectFrom('posting as p').innerJoin('txn as t', 't.id', 'p.txn_id').innerJoin('entity as e', 'e.code', 'p.entity')
+      .select(['p.entity', (eb) => eb.fn.sum<string>('p.amount').as('total')]).where('e.type', '=', 'OWNER').where('t.date', '<=', last).groupBy('p.entity').execute())
+      .map((r) => [r.entity, Number(r.total)]));
+    const rows = csvRows(answerFile((await callReport(api, 'statements', { ...defaults, mode: 'CSV' }, { database: CODE })).body).bytes);
+    const owners = rows.slice(1, -1);
+    expect(owners).toHaveLength(filed.length);
+    const closing = rows[0]!.indexOf('Closing');
+    for (const row of owners) expect(centsOf(row[closing]!), row[0]).toBe(ledgers.get(row[0]!) ?? 0);
+
+    const view = answerFile((await callReport(api, 'statements', { ...defaults, mode: 'VIEW' }, { database: CODE })).body);
+    expect(renderedPages(view.bytes)).toBeGreaterThanOrEqual(filed.length);
+  });
+
+  it('refuses a month not yet closed, with the reason', async () => {
+    const open = await openPeriod(db);
+    const refused = await callReport(api, 'statements', { year: open.year, month: open.month }, { database: CODE });
+    expect(refused.body).toEqual({ error: { message: expect.stringMatching(/is not closed: its statements are made by its month end/) } });
   });
 });
 

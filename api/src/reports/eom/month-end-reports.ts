@@ -17,17 +17,22 @@ export async function monthEndPack(
   report: (percent: number, message?: string) => Promise<void> = async () => {},
 ): Promise<{ filename: string; content: Uint8Array; statements: number }> {
   const period = monthYearStartCase(month, year);
-  const [closed, run] = await Promise.all([
-    db.selectFrom('period_close').select('closed_at').where('year', '=', year).where('month', '=', month).executeTakeFirst(),
+  const [, run] = await Promise.all([
+    refuseOpenMonth(db, year, month, 'End of Month Reports'),
     db.selectFrom('monthend_run').select('result').where('year', '=', year).where('month', '=', month).where('status', '=', 'DONE').executeTakeFirst(),
   ]);
-  if (!closed) throw new ReportRefused(`${period} is not closed: its End of Month Reports are made by its month end`);
   await report(5, `Owner statements for ${period}`);
   const pack = await monthEndPackZip(db, {
     companyCode, year, month, letterhead, at, disbursement: packDisbursement((run?.result ?? {}) as Record<string, unknown>),
     report: (p, m) => report(5 + p * 0.9, m),
   });
   return { filename: pack.filename, content: pack.zip, statements: pack.statements };
+}
+
+/** End of Month's reports are of closed months: a month still open gets its `what` from its month end. */
+export async function refuseOpenMonth(db: Db, year: number, month: number, what: string): Promise<void> {
+  const closed = await db.selectFrom('period_close').select('closed_at').where('year', '=', year).where('month', '=', month).executeTakeFirst();
+  if (!closed) throw new ReportRefused(`${monthYearStartCase(month, year)} is not closed: its ${what} are made by its month end`);
 }
 
 /** End of Month Reports (spec 3 §2 'Reports', a job with a progress bar): the closed month's pack as a ZIP. */
