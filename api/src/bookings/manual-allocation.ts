@@ -6,6 +6,7 @@ import { ApiError, notFound } from '../http/errors.js';
 import { businessDate } from '../ledger/business-date.js';
 import { openPeriod, postTxns } from '../ledger/ledger.js';
 import { toCents, toDollars } from '../money/cents.js';
+import { accountGstRates } from '../reference/gst-codes.js';
 import {
   type AllocationLine, type CurrentLine, allocationDifference, allocationPostings, commissionAddback, currentAllocation, manualAllocationProblems, manualAllocationRefusal,
   otherChargesOf, roomChargeOf,
@@ -43,9 +44,9 @@ export async function allocationEditView(db: Db, id: string): Promise<Allocation
   const doors = booking.doors as BsBookingDoor[];
   const owners = await doorOwners(db, doors);
   const reason = manualAllocationRefusal(current) ?? balanceRefusal(booking);
-  const rates = await db.selectFrom('account').innerJoin('gst_code', 'gst_code.code', 'account.gstcode').select(['account.id', 'gst_code.rate']).where('gst_code.rate', '>', 0).execute();
+
   return {
-    id: booking.id, ref: booking.ref, offered: reason === null, reason, gst_rates: Object.fromEntries(rates.map((r) => [r.id, Number(r.rate)])),
+    id: booking.id, ref: booking.ref, offered: reason === null, reason, gst_rates: Object.fromEntries(await accountGstRates(db)),
     doors: doors.map((d) => ({
       door: d.door, owner: owners.get(d.door) ?? null, available: toDollars(available(d)), room_charge: toDollars(roomChargeOf(d)),
       items: current.filter((l) => l.door === d.door).map((l) => ({

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { type GstCodeInput, gstCodeContract } from '../contracts/reference.js';
+import type { CompanyTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import { fromHundredths, toHundredths } from '../money/cents.js';
 import { referenceResource } from './resource.js';
@@ -19,3 +21,10 @@ export const gstCodeRoutes = (deps: AppDeps) =>
     searchColumns: ['code', 'name'],
     inUse: (db, key) => referencedBy(db, 'account', 'gstcode', key, 'account'),
   });
+
+/** The GST rate (whole percent) of each account whose GST code carries one: what gstOnFee charges on a fee to that account. */
+export async function accountGstRates(db: Kysely<CompanyTables>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('account').innerJoin('gst_code', 'gst_code.code', 'account.gstcode').select(['account.id', 'gst_code.rate'])
+    .where('gst_code.rate', '>', 0).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.rate)]));
+}

@@ -5,6 +5,7 @@ import { gstLineDescription, gstOnFee } from '../contracts/fee-gst.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, notFound } from '../http/errors.js';
 import { percentOf, periodBounds } from '../ledger/posting-rules.js';
+import { accountGstRates } from '../reference/gst-codes.js';
 import { formatCents, toDollars } from '../money/cents.js';
 
 type Db = Kysely<any>;
@@ -70,8 +71,7 @@ export async function applyMonthlyFees(anyTrx: Kysely<any>, userId: string, opts
     .where('source_ref', 'in', doors.map((d) => feeSourceRef(d, month))).where('status', '<>', 'CANCELLED').execute()).map((r) => r.source_ref as string));
   const parties = new Map((await db.selectFrom('entity').select(['code', 'type']).execute()).map((e) => [e.code as string, e.type as string]));
   const revenue = defaults.some((f) => f.method === 'P') ? await lettingRevenue(db, units, month) : null;
-  const gstRates = new Map((await db.selectFrom('account').innerJoin('gst_code', 'gst_code.code', 'account.gstcode').select(['account.id', 'gst_code.rate'])
-    .where('gst_code.rate', '>', 0).execute()).map((r) => [r.id as string, Number(r.rate)]));
+  const gstRates = await accountGstRates(db);
 
   for (const u of units) {
     const door = u.door as string;
