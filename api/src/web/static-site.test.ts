@@ -51,4 +51,9 @@ describe('built files', () => {
     expect(page.headers.get('Cache-Control')).toBe('no-cache');
     expect(await page.text()).toContain('Owner Accounting');
   });
+
+  it('a folder is no file: a remote\'s own folder answers 404', async () => {
+    mkdirSync(join(root, 'mf-reports/dist'), { recursive: true });
+    expect((await get(staticSite(root, {}), '/remotes/mf-reports/', 'gzip')).status).toBe(404);
+  });
 });

@@ -32,7 +32,7 @@ const isHashed = (file: string) => /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/.tes
 const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 
-type FileBody = { mtimeMs: number; size: number; body: Buffer; gzipped?: Buffer };
+type FileBody = { path: string; type: string; mtimeMs: number; size: number; body: Buffer; gzipped?: Buffer };
 
 /**
  * Built files with their gzip made once, not on every request: every new browser fetches the
@@ -43,13 +43,17 @@ type FileBody = { mtimeMs: number; size: number; body: Buffer; gzipped?: Buffer 
 class BuiltFiles {
   private readonly files = new Map<string, FileBody>();
 
-  async read(path: string, type: string): Promise<FileBody> {
-    const { mtimeMs, size } = await stat(path);
+  /** The file with its gzip, or null when there is no such file (a folder is none either). */
+  async read(path: string): Promise<FileBody | null> {
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) return null;
+    const { mtimeMs, size } = info;
     const known = this.files.get(path);
     if (known && known.mtimeMs === mtimeMs && known.size === size) return known;
+    const type = TYPES[extname(path)] ?? 'application/octet-stream';
     const body = await readFile(path);
     const gzipped = COMPRESSIBLE.test(type) && body.length >= 1024 ? await gzipAsync(body) : undefined;
-    const entry = { mtimeMs, size, body, gzipped };
+    const entry = { path, type, mtimeMs, size, body, gzipped };
     this.files.set(path, entry);
     return entry;
   }
@@ -100,11 +104,10 @@ export function staticSite(rootDir: string, env: NodeJS.ProcessEnv = process.env
 
   const built = new BuiltFiles();
   async function sendFile(file: string, acceptEncoding: string | undefined, fallback?: string) {
-    const target = existsSync(file) ? file : fallback;
-    if (!target || !existsSync(target)) return null;
-    const type = TYPES[extname(target)] ?? 'application/octet-stream';
-    const { body, gzipped } = await built.read(target, type);
-    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': isHashed(target) ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    const found = (await built.read(file)) ?? (fallback ? await built.read(fallback) : null);
+    if (!found) return null;
+    const { path, type, body, gzipped } = found;
+    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': isHashed(path) ? 'public, max-age=31536000, immutable' : 'no-cache' };
     if (gzipped) headers.Vary = 'Accept-Encoding';
     if (gzipped && acceptsGzip(acceptEncoding)) headers['Content-Encoding'] = 'gzip';
     const sent = headers['Content-Encoding'] ? gzipped! : body;
