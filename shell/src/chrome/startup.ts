@@ -79,8 +79,8 @@ export function useStartup(enabled: boolean): { state: StartupState; retry: () =
       (error: unknown) => {
         if (!live) return;
         // No answer is not a refusal: leaving the page mid start-up cuts its requests off, and
-        // trapping that would greet the next page with Access Denied. Try again shortly; a page
-        // that is going away never runs the timer, so nothing is stored.
+        // trapping that would greet the next page with Access Denied. Try again shortly, and
+        // without counting while the page is being left (leavingPage), however long it lingers.
         if (error instanceof NetworkFailure && (leavingPage || networkRetries.current < NETWORK_RETRIES)) {
           if (!leavingPage) networkRetries.current += 1;
           setTimeout(() => live && setAttempt((a) => a + 1), 1000);
