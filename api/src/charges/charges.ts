@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { ChargeFull, ChargeLookup, ChargeRow, ChargeStatus, ChargeValues } from '../contracts/charges.js';
 import type { CompanyTables } from '../db/schema.js';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
-import { nextNumber, openPeriod } from '../ledger/ledger.js';
+import { nextNumbers, openPeriod } from '../ledger/ledger.js';
 import { MAX_AMOUNT_CENTS, formatCents, toCents, toDollars } from '../money/cents.js';
 import { assertPoolsEnabled } from '../pools/pools.js';
 
@@ -17,28 +17,52 @@ export function recipientDoor(item: { recipient_entity: string; door: string | n
   return item.door ?? (item.recipient_entity === charge.recipient ? charge.recipient_door : null);
 }
 
-/** Checks a charge against the books: open period, parties of the stated types, doors, accounts. */
-export async function checkCharge(trx: Db, c: ChargeValues): Promise<void> {
-  const period = await openPeriod(trx);
-  if (c.date < period.first) throw conflict(`The period of ${c.date} is closed: charges must be dated on or after ${period.first}`, { errors: [{ path: 'date', msg: 'The period is closed' }] });
+/** What checking charges reads from the books: read once for a whole batch of charges. */
+export interface ChargeBooks {
+  periodFirst: string;
+  typeOf: Map<string, string>;
+  ownerOf: Map<string, string | null>;
+  accounts: Map<string, { inactive: boolean }>;
+  /** Why a pool may not pay now (pools disabled), or null. */
+  poolRefusal: ApiError | null;
+}
 
-  const codes = [...new Set([c.entity, c.recipient, ...c.items.map((i) => i.recipient_entity)])];
-  const parties = await trx.selectFrom('entity').select(['code', 'type', 'inactive']).where('code', 'in', codes).execute();
-  const typeOf = new Map(parties.map((p) => [p.code, p.type]));
+/** Reads, in four queries, what `checkAgainstBooks` needs for these charges. */
+export async function readChargeBooks(trx: Db, charges: ChargeValues[]): Promise<ChargeBooks> {
+  const codes = [...new Set(charges.flatMap((c) => [c.entity, c.recipient, ...c.items.map((i) => i.recipient_entity)]))];
+  const doors = [...new Set(charges.flatMap((c) => [c.door, c.recipient_door, ...c.items.map((i) => i.door)]).filter((d): d is string => !!d))];
+  const accountIds = [...new Set(charges.flatMap((c) => c.items.map((i) => i.account_id)))];
+  const [period, parties, units, accounts, poolRefusal] = await Promise.all([
+    openPeriod(trx),
+    codes.length ? trx.selectFrom('entity').select(['code', 'type']).where('code', 'in', codes).execute() : [],
+    doors.length ? trx.selectFrom('unit').select(['door', 'entity']).where('door', 'in', doors).execute() : [],
+    accountIds.length ? trx.selectFrom('account').select(['id', 'inactive']).where('id', 'in', accountIds).execute() : [],
+    charges.some((c) => c.payer_type === 'POOL') ? assertPoolsEnabled(trx).then(() => null, (e: unknown) => { if (e instanceof ApiError) return e; throw e; }) : null,
+  ]);
+  return {
+    periodFirst: period.first,
+    typeOf: new Map(parties.map((p) => [p.code, p.type])),
+    ownerOf: new Map(units.map((u) => [u.door, u.entity])),
+    accounts: new Map(accounts.map((a) => [a.id, { inactive: a.inactive }])),
+    poolRefusal,
+  };
+}
+
+/** Checks a charge against the books read: open period, parties of the stated types, doors, accounts. */
+export function checkAgainstBooks(books: ChargeBooks, c: ChargeValues): void {
+  const { typeOf, ownerOf } = books;
+  if (c.date < books.periodFirst) throw conflict(`The period of ${c.date} is closed: charges must be dated on or after ${books.periodFirst}`, { errors: [{ path: 'date', msg: 'The period is closed' }] });
   const field = (path: string, msg: string) => badRequest(msg, { errors: [{ path, msg }] });
   if (!typeOf.has(c.entity)) throw field('entity', `Unknown payer ${c.entity}`);
   if (typeOf.get(c.entity) !== c.payer_type) throw field('entity', `${c.entity} is a ${typeOf.get(c.entity)}, not a ${c.payer_type}`);
   if (c.payer_type === 'POOL') {
     // Owner pools only while they are enabled; a pool's ledger has no door.
-    await assertPoolsEnabled(trx);
+    if (books.poolRefusal) throw books.poolRefusal;
     if (c.door) throw field('door', `A pool pays from no door (${c.entity} has no unit ${c.door})`);
   }
   if (!typeOf.has(c.recipient)) throw field('recipient', `Unknown recipient ${c.recipient}`);
   if (typeOf.get(c.recipient) !== c.recipient_type) throw field('recipient', `${c.recipient} is a ${typeOf.get(c.recipient)}, not a ${c.recipient_type}`);
 
-  const doors = [...new Set([c.door, c.recipient_door, ...c.items.map((i) => i.door)].filter((d): d is string => !!d))];
-  const units = doors.length ? await trx.selectFrom('unit').select(['door', 'entity']).where('door', 'in', doors).execute() : [];
-  const ownerOf = new Map(units.map((u) => [u.door, u.entity]));
   const checkDoor = (path: string, door: string | null, party: string) => {
     if (!door) return;
     if (!ownerOf.has(door)) throw field(path, `Unknown door ${door}`);
@@ -47,9 +71,8 @@ export async function checkCharge(trx: Db, c: ChargeValues): Promise<void> {
   checkDoor('door', c.door, c.entity);
   checkDoor('recipient_door', c.recipient_door, c.recipient);
 
-  const accounts = await trx.selectFrom('account').select(['id', 'inactive']).where('id', 'in', [...new Set(c.items.map((i) => i.account_id))]).execute();
   c.items.forEach((item, n) => {
-    const account = accounts.find((a) => a.id === item.account_id);
+    const account = books.accounts.get(item.account_id);
     if (!account) throw field(`items.${n}.account_id`, `Unknown account ${item.account_id}`);
     if (account.inactive) throw field(`items.${n}.account_id`, `Account ${item.account_id} is inactive`);
     const type = typeOf.get(item.recipient_entity);
@@ -64,6 +87,11 @@ export async function checkCharge(trx: Db, c: ChargeValues): Promise<void> {
   });
   const total = c.items.reduce((s, i) => s + toCents(i.amount), 0);
   if (Math.abs(total) > MAX_AMOUNT_CENTS) throw field('items', `The charge total is too large (the limit is ${formatCents(MAX_AMOUNT_CENTS)})`);
+}
+
+/** Checks one charge against the books. */
+export async function checkCharge(trx: Db, c: ChargeValues): Promise<void> {
+  checkAgainstBooks(await readChargeBooks(trx, [c]), c);
 }
 
 /** The total of a charge's items in cents, as a scalar subquery of a query on `charge`. */
@@ -118,13 +146,34 @@ const itemRow = (chargeId: number, i: ChargeValues['items'][number]) => ({
 });
 
 export async function createCharge(trx: Db, userId: string, c: ChargeValues): Promise<number> {
-  await checkCharge(trx, c);
-  const ref = await nextNumber(trx, 'CHARGE');
-  const inserted = await trx.insertInto('charge').values({ ...headerRow(c), ref, user_id: userId }).returning('id').executeTakeFirstOrThrow();
-  const id = Number(inserted.id);
-  await trx.insertInto('charge_item').values(c.items.map((i) => itemRow(id, i))).execute();
-  if (c.links.length) await trx.insertInto('charge_link').values(c.links.map((l) => ({ charge_id: id, name: l.name, link: l.link }))).execute();
-  return id;
+  return (await createCharges(trx, userId, [c]))[0]!.id;
+}
+
+/** Rows per INSERT: well inside PostgreSQL's 65,535 parameters for the widest row here. */
+const ROWS_PER_INSERT = 2000;
+
+/**
+ * Raises charges in the caller's transaction with one read of the books to check them all, their
+ * gapless numbers taken in one step (in the order given) and multi-row inserts: start of day
+ * raises a charge per unit, thousands at once. All or nothing: the first refusal throws before
+ * anything is written. `source` marks where they came from (UNITFEE); the default is the table's.
+ */
+export async function createCharges(trx: Db, userId: string, charges: ChargeValues[], options: { source?: string } = {}): Promise<{ id: number; ref: string }[]> {
+  if (!charges.length) return [];
+  const books = await readChargeBooks(trx, charges);
+  for (const c of charges) checkAgainstBooks(books, c);
+  const refs = await nextNumbers(trx, 'CHARGE', charges.length);
+  const idOf = new Map<string, number>();
+  for (let from = 0; from < charges.length; from += ROWS_PER_INSERT) {
+    const rows = charges.slice(from, from + ROWS_PER_INSERT).map((c, i) => ({ ...headerRow(c), ref: refs[from + i]!, user_id: userId, ...(options.source ? { source: options.source } : {}) }));
+    for (const r of await trx.insertInto('charge').values(rows).returning(['id', 'ref']).execute()) idOf.set(r.ref, Number(r.id));
+  }
+  const created = refs.map((ref) => ({ id: idOf.get(ref)!, ref }));
+  const items = charges.flatMap((c, n) => c.items.map((i) => itemRow(created[n]!.id, i)));
+  const links = charges.flatMap((c, n) => c.links.map((l) => ({ charge_id: created[n]!.id, name: l.name, link: l.link })));
+  for (let from = 0; from < items.length; from += ROWS_PER_INSERT) await trx.insertInto('charge_item').values(items.slice(from, from + ROWS_PER_INSERT)).execute();
+  for (let from = 0; from < links.length; from += ROWS_PER_INSERT) await trx.insertInto('charge_link').values(links.slice(from, from + ROWS_PER_INSERT)).execute();
+  return created;
 }
 
 /** Replaces header, items and links of a pending, unpaid charge. Lines with an id are updated in place. */

@@ -166,6 +166,25 @@ describe('unit fees as charges', () => {
     }
   });
 
+  it('skips a unit whose fees the books refuse, whole, and raises the others under consecutive numbers', async () => {
+    expect((await api.call('DELETE', '/api/rental/deletecharges', { body: {} })).status).toBe(200);
+    await db.updateTable('account').set({ inactive: true }).where('id', '=', 'CLEAN').execute();
+    try {
+      const res = await api.call('PUT', '/api/unit/applyfees', { body: {} });
+      // 101's management fee is refused with its linen service: no unit is left half charged.
+      expect(res.body).toMatchObject({ message: '2 charges raised; not raised: 101: Account CLEAN is inactive', error: false });
+      const refs = (res.body.data.refs as string[]).map(Number);
+      expect(refs[1]).toBe(refs[0]! + 1);
+      const pending = (await feeCharges()).filter((c) => c.status === 'PENDING');
+      expect([...new Set(pending.map((c) => c.door))]).toEqual(['102', '201']);
+    } finally {
+      await db.updateTable('account').set({ inactive: false }).where('id', '=', 'CLEAN').execute();
+    }
+    const rest = await api.call('PUT', '/api/unit/applyfees', { body: {} });
+    expect(rest.body.message).toBe('2 charges raised');
+    expect(await pendingTotal()).toBe(20900);
+  });
+
   it('needs p_entry_disbursement', async () => {
     const token = await createStaff(api, 'NOFEES', { p_entities: true });
     await expectRefused(api, 'charge', 'PUT', '/api/unit/applyfees', {}, { status: 403 }, token);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { cancelCharge, chargeIsPaid, createCharge } from '../charges/charges.js';
+import { cancelCharge, chargeIsPaid, checkAgainstBooks, createCharges, readChargeBooks } from '../charges/charges.js';
 import type { ChargeValues } from '../contracts/charges.js';
 import { gstLineDescription, gstOnFee } from '../contracts/fee-gst.js';
 import type { CompanyTables } from '../db/schema.js';
@@ -73,6 +73,7 @@ export async function applyMonthlyFees(anyTrx: Kysely<any>, userId: string, opts
   const revenue = defaults.some((f) => f.method === 'P') ? await lettingRevenue(db, units, month) : null;
   const gstRates = await accountGstRates(db);
 
+  const drafts: { door: string; charges: ChargeValues[] }[] = [];
   for (const u of units) {
     const door = u.door as string;
     const sourceRef = feeSourceRef(door, month);
@@ -101,27 +102,32 @@ export async function applyMonthlyFees(anyTrx: Kysely<any>, userId: string, opts
     if (!lines.length) continue;
     const byRecipient = new Map<string, FeeLine[]>();
     for (const l of lines) byRecipient.set(l.recipient, [...(byRecipient.get(l.recipient) ?? []), l]);
+    drafts.push({
+      door,
+      charges: [...byRecipient].map(([recipient, ls]) => ({
+        date: opts.date, payer_type: 'OWNER', entity: u.entity as string, door, recipient_type: parties.get(recipient) ?? 'UNKNOWN', recipient, recipient_door: null,
+        source_ref: sourceRef, memo: `Unit fees ${month} for ${door}`, name: u.owner_name as string,
+        items: ls.map((l) => ({ id: null, account_id: l.account_id, recipient_entity: recipient, door: null, description: l.name, amount: toDollars(l.cents) })),
+        links: [], _deleted: [], _deletedlinks: [],
+      }) as unknown as ChargeValues),
+    });
+  }
+  // A unit whose charges the books refuse (an inactive account, an unknown recipient) is skipped
+  // and reported, whole; the others are raised together.
+  const books = await readChargeBooks(trx, drafts.flatMap((d) => d.charges));
+  const raising: ChargeValues[] = [];
+  for (const d of drafts) {
     try {
-      for (const [recipient, ls] of byRecipient) {
-        const recipientType = parties.get(recipient);
-        if (!recipientType) throw badRequest(`Unknown fee recipient ${recipient}`);
-        const values = {
-          date: opts.date, payer_type: 'OWNER', entity: u.entity as string, door, recipient_type: recipientType, recipient, recipient_door: null,
-          source_ref: sourceRef, memo: `Unit fees ${month} for ${door}`, name: u.owner_name as string,
-          items: ls.map((l) => ({ id: null, account_id: l.account_id, recipient_entity: recipient, door: null, description: l.name, amount: toDollars(l.cents) })),
-          links: [], _deleted: [], _deletedlinks: [],
-        } as unknown as ChargeValues;
-        const id = await createCharge(trx, userId, values);
-        const row = await db.updateTable('charge').set({ source: UNIT_FEE_SOURCE }).where('id', '=', String(id)).returning('ref').executeTakeFirstOrThrow();
-        result.raised++;
-        result.refs.push(row.ref as string);
-      }
+      for (const c of d.charges) checkAgainstBooks(books, c);
+      raising.push(...d.charges);
     } catch (e) {
-      // checkCharge refuses before writing anything, so the transaction is still usable.
       if (!(e instanceof ApiError)) throw e;
-      result.skipped.push(`${door}: ${e.message}`);
+      result.skipped.push(`${d.door}: ${e.message}`);
     }
   }
+  const created = await createCharges(trx, userId, raising, { source: UNIT_FEE_SOURCE });
+  result.raised = created.length;
+  result.refs = created.map((c) => c.ref);
   return result;
 }
 
