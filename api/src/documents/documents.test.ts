@@ -23,7 +23,7 @@ interface Line {
 const lines: Line[] = Array.from({ length: 70 }, (_, i) => ({
   date: `2026-11-${String((i % 28) + 1).padStart(2, '0')}`,
   ref: String(1000 + i),
-  details: i === 3 ? 'Cleaning, "deep" clean\nand linen' : i === 5 ? 'Zoë Müller — Łódź stay' : `Room charges ${i}`,
+  details: i === 3 ? 'Cleaning, "deep" clean\nand linen' : i === 5 ? 'Zoë Müller — Łódź stay' : i === 6 ? 'Linen (2 sets) C:\\owner' : `Room charges ${i}`,
   amount: i % 7 === 0 ? -(i * 1001 + 5) : i * 12_345 + 1,
 }));
 const table: DocTable<Line> = {
@@ -83,6 +83,8 @@ describe('PDF page frame', () => {
     expect(text).toContain('Page 2 of 2');
     expect(text).toContain('Printed 30/11/2026 18:05');
     expect(text).toContain('Zoë Müller - Lódz stay');
+    // Table text is written into the page directly: brackets and backslashes escaped.
+    expect(text).toContain('Linen (2 sets) C:\\owner');
     expect(text).toMatch(/Total\s+\$[\d,]+\.\d\d/);
     expect(text).toContain(cellText('money', exactTotal));
     // Money is right-aligned: every amount's word box ends at the same x (pdftotext -bbox, points).

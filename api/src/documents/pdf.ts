@@ -97,6 +97,12 @@ interface FontMetrics {
   };
 }
 
+/** What a row of table text is written with: the font's metrics and the operators that select font, size and colour. */
+interface Pen {
+  font: FontMetrics;
+  start: string;
+}
+
 /** An image as jsPDF holds it once processed: decoded, its alpha split off, deflated. */
 type ProcessedImage = Record<string, unknown>;
 type ProcessPng = (data: Uint8Array, index: number, alias: string, compression: string) => ProcessedImage;
@@ -129,6 +135,18 @@ function addLogo(doc: jsPDF, dataUrl: string, x: number, y: number, w: number, h
   } finally {
     api.processPNG = process;
   }
+}
+
+/** The PDF operator setting a text colour given as '#rrggbb' (grey when the channels are equal). */
+const textColourOperators = new Map<string, string>();
+function textColourOperator(hex: string): string {
+  let op = textColourOperators.get(hex);
+  if (!op) {
+    const [r, g, b] = [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(3));
+    op = r === g && g === b ? `${r} g` : `${r} ${g} ${b} rg`;
+    textColourOperators.set(hex, op);
+  }
+  return op;
 }
 
 export interface Block {
@@ -276,22 +294,24 @@ export class PdfDocument {
     const lineHeight = size * LINE_HEIGHT;
     const bottom = this.height - FOOTER - 4;
 
-    const cellLines = (text: string, width: number): string[] => {
-      if (text.includes('\n') || this.unitWidth(text) * size > width) return doc.splitTextToSize(text, width) as string[];
+    const cellLines = (text: string, width: number, font: FontMetrics): string[] => {
+      if (text.includes('\n') || this.unitWidth(text, font) * size > width) return doc.splitTextToSize(text, width) as string[];
       return [text];
     };
     // A point of slack, as autotable gave, so a text that just fits is not wrapped by rounding.
     const layout = (cells: string[]) => {
-      const lines = cells.map((t, i) => cellLines(t, widths[i]! - 2 * CELL_PADDING + 1 / k));
+      const font = doc.getFont() as unknown as FontMetrics;
+      const lines = cells.map((t, i) => cellLines(t, widths[i]! - 2 * CELL_PADDING + 1 / k, font));
       return { lines, height: Math.max(...lines.map((l) => l.length)) * lineHeight + 2 * CELL_PADDING };
     };
     const draw = (row: { lines: string[][]; height: number }, fill: readonly [number, number, number] | null) => {
       if (fill) doc.setFillColor(...fill).rect(MARGIN, this.y, widths.reduce((a, w) => a + w, 0), row.height, 'F');
+      const pen = this.pen();
       let x = MARGIN;
       row.lines.forEach((lines, i) => {
         let y = this.y + CELL_PADDING + size * (2 - LINE_HEIGHT);
         for (const line of lines) {
-          if (line) doc.text(line, right[i] ? x + widths[i]! - CELL_PADDING - this.unitWidth(line) * size : x + CELL_PADDING, y);
+          if (line) this.writeLine(pen, line, right[i] ? x + widths[i]! - CELL_PADDING - this.unitWidth(line, pen.font) * size : x + CELL_PADDING, y);
           y += lineHeight;
         }
         x += widths[i]!;
@@ -333,14 +353,32 @@ export class PdfDocument {
     return this;
   }
 
+  /** The current font, size and text colour, read once for a row of cells rather than per cell. */
+  private pen(): Pen {
+    const { doc } = this;
+    const font = doc.getFont() as unknown as FontMetrics & { id: string };
+    return { font, start: `BT\n/${font.id} ${doc.getFontSize()} Tf\n${textColourOperator(doc.getTextColor())}\n` };
+  }
+
+  /**
+   * One line of table text at (x, y) in mm (its baseline) with the pen: the operators doc.text
+   * writes for a plain string, written straight into the page without the option handling, text
+   * events and allocations doc.text runs per call (half of a long register's drawing time). The
+   * text is WinAnsi already (pdfText), so it only needs escaping.
+   */
+  private writeLine(pen: Pen, text: string, x: number, y: number) {
+    const k = this.doc.internal.scaleFactor;
+    const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`);
+    this.doc.internal.write(`${pen.start}${(x * k).toFixed(2)} ${((this.height - y) * k).toFixed(2)} Td\n(${escaped}) Tj\nET`);
+  }
+
   /**
    * A text's width in the current font as a multiple of the font size: what jsPDF's
    * getStringUnitWidth answers (widths and kerning of the font's metrics, summed alike, so table
    * figures end where `text(…, { align: 'right' })` ends the blocks' values) without the Arabic
    * shaping it first runs every text through, half its cost.
    */
-  private unitWidth(text: string): number {
-    const font = this.doc.getFont() as unknown as FontMetrics;
+  private unitWidth(text: string, font = this.doc.getFont() as unknown as FontMetrics): number {
     if (typeof font.metadata.widthOfString === 'function') return this.doc.getStringUnitWidth(text);
     const { widths, kerning } = font.metadata.Unicode;
     const widthsOf = widths.fof || 1;
