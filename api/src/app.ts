@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { archiveRoutes } from './archive/routes.js';
 import { auditRoutes } from './audit/routes.js';
@@ -58,10 +58,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('/api/*', securityHeaders(), noStore());
-  // A restore's body is a whole company's backup; every other call is held to 1 MB.
-  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorJson(c, 413, 'Request body is too large (limit 1 MB)') });
-  const restoreLimit = bodyLimit({ maxSize: RESTORE_BODY_LIMIT, onError: (c) => errorJson(c, 413, 'The backup file is too large (limit 512 MB)') });
-  app.use('/api/*', (c, next) => (c.req.path === '/api/support/restore' ? restoreLimit(c, next) : limit(c, next)));
+  // A restore's body is a whole company's backup; every other call is held to 1 MB. A declared
+  // length is checked from the header, as bodyLimit would, without asking for the body as a
+  // stream: that builds a whole Fetch Request per call, a cost on every read and write. GET and
+  // HEAD carry no body; a chunked body is counted by bodyLimit as it arrives.
+  const tooLarge = (c: Context<AppEnv>, restore: boolean) =>
+    errorJson(c, 413, restore ? 'The backup file is too large (limit 512 MB)' : 'Request body is too large (limit 1 MB)');
+  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => tooLarge(c, false) });
+  const restoreLimit = bodyLimit({ maxSize: RESTORE_BODY_LIMIT, onError: (c) => tooLarge(c, true) });
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const restore = c.req.path === '/api/support/restore';
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return (restore ? restoreLimit : limit)(c, next);
+    return Number(declared) > (restore ? RESTORE_BODY_LIMIT : BODY_LIMIT_BYTES) ? tooLarge(c, restore) : next();
+  });
   app.use('/api/*', safeInput());
 
   // The engine kind only: the exact build would tell an attacker which advisories apply.

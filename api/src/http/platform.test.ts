@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../companies/companies.js';
 import { jsonb } from '../db/open.js';
@@ -56,6 +58,32 @@ describe('errors have one shape and change nothing', () => {
     const res = await api.call('POST', '/api/category', { rawBody: JSON.stringify({ code: 'BIG', name: 'x'.repeat(2 * 1024 * 1024), type: 'OWNER' }) });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ error: true, status: 413, message: 'Request body is too large (limit 1 MB)' });
+  });
+
+  it('over real HTTP, a declared length over 1 MB and a chunked body over 1 MB are both 413, and nothing is written', async () => {
+    const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as AddressInfo;
+    const categoryCount = async () => Number((await api.db.company('co_demotrust').selectFrom('category').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await categoryCount();
+    const token = await api.signIn();
+    const post = (body: string | ReadableStream<Uint8Array>) => fetch(`http://127.0.0.1:${port}/api/category`, {
+      method: 'POST', body, duplex: 'half', headers: { Authorization: `Bearer ${token}`, 'X-Database': 'DEMOTRUST', 'Content-Type': 'application/json' },
+    } as RequestInit);
+    try {
+      const big = JSON.stringify({ code: 'BIGHTTP', name: 'x'.repeat(2 * 1024 * 1024), type: 'OWNER' });
+      const declared = await post(big);
+      expect(declared.status).toBe(413);
+      expect(await declared.json()).toMatchObject({ error: true, status: 413, message: 'Request body is too large (limit 1 MB)' });
+      const bytes = new TextEncoder().encode(big);
+      const chunked = await post(new ReadableStream({ start(c) { for (let i = 0; i < bytes.length; i += 65_536) c.enqueue(bytes.subarray(i, i + 65_536)); c.close(); } }));
+      expect(chunked.status).toBe(413);
+      const small = await post(JSON.stringify({ code: 'SMALLHTTP', name: 'Small body', type: 'OWNER' }));
+      expect(small.status).toBe(200);
+      expect(await categoryCount()).toBe(before + 1);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('a missing company header is a 400; an unknown one a 403', async () => {

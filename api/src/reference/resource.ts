@@ -98,14 +98,15 @@ export function referenceResource<Input>(deps: AppDeps, config: ResourceConfig<I
   app.get(config.listPath ?? '/', requires(config.access), async (c) => {
     const search = c.req.query('search')?.trim() ?? '';
     const showInactive = c.req.query('inactive') === 'true';
-    let q = viewQuery(db(c)).orderBy(col(config.orderBy));
-    if (!showInactive) q = q.where(col('inactive'), '=', false);
-    if (search.length >= 3) {
-      const pattern = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-      q = q.where((eb) => eb.or(config.searchColumns.map((name) => eb(sql`${sql.ref(col(name))}::text`, 'ilike', pattern))));
-    }
-    // Kept as the answer's JSON text: a cached list is not serialised again per request.
+    // Kept as the answer's JSON text: a cached list is not serialised again per request, and its
+    // query is built only when the list is loaded.
     const body = await deps.reads.json(c.get('company').code, `${table}:${showInactive}:${search.length >= 3 ? search : ''}`, async () => {
+      let q = viewQuery(db(c)).orderBy(col(config.orderBy));
+      if (!showInactive) q = q.where(col('inactive'), '=', false);
+      if (search.length >= 3) {
+        const pattern = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+        q = q.where((eb) => eb.or(config.searchColumns.map((name) => eb(sql`${sql.ref(col(name))}::text`, 'ilike', pattern))));
+      }
       const rows = ((await q.execute()) as Row[]).map((r) => ({ ...config.toView(r), _pk: r[config.key] }));
       return config.listAlias ? { data: rows, [config.listAlias]: rows } : { data: rows };
     });
