@@ -167,17 +167,9 @@ function applyChanges(rows: BalanceRow[], changes: Map<string, number>): Balance
 async function allocateNumbers(trx: Db, kinds: string[]): Promise<string[]> {
   const needed = new Map<string, number>();
   for (const k of kinds) needed.set(k, (needed.get(k) ?? 0) + 1);
-  const next = new Map<string, number>();
-  for (const [kind, count] of [...needed].sort(([a], [b]) => a.localeCompare(b))) {
-    const row = await trx.updateTable('number_sequence').set({ last_value: sql`last_value + ${count}` }).where('kind', '=', kind).returning('last_value').executeTakeFirst();
-    if (!row) throw new Error(`No number sequence for ${kind}`);
-    next.set(kind, Number(row.last_value) - count + 1);
-  }
-  return kinds.map((k) => {
-    const n = next.get(k)!;
-    next.set(k, n + 1);
-    return String(n);
-  });
+  const blocks = new Map<string, string[]>();
+  for (const [kind, count] of [...needed].sort(([a], [b]) => a.localeCompare(b))) blocks.set(kind, await nextNumbers(trx, kind, count));
+  return kinds.map((k) => blocks.get(k)!.shift()!);
 }
 
 /** Adds each net change to its (locked) balance row: one statement per 4,000 rows, not one per row. */
