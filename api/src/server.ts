@@ -116,12 +116,14 @@ async function serveApi() {
     deps.mailer.stop();
     await localSmtp?.close();
     await demoBookings?.close();
-    // Requests in flight finish before the database closes: a write still publishing its cache
-    // invalidation would otherwise find the driver destroyed (the 5 s grace above still bounds it).
+    // Requests in flight and this process's jobs (the demo's first sync, a month end) finish before
+    // the database closes: a write still publishing its cache invalidation would otherwise find the
+    // driver destroyed. The 5 s grace above still bounds the wait; a cut job resumes after a restart.
     await new Promise<void>((done) => {
       server.close(() => done());
       if (server instanceof HttpServer) server.closeIdleConnections();
     });
+    await deps.jobs.idle();
     await db.close();
     process.exit(0);
   };
