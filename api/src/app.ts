@@ -66,12 +66,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     errorJson(c, 413, restore ? 'The backup file is too large (limit 512 MB)' : 'Request body is too large (limit 1 MB)');
   const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => tooLarge(c, false) });
   const restoreLimit = bodyLimit({ maxSize: RESTORE_BODY_LIMIT, onError: (c) => tooLarge(c, true) });
-  app.use('/api/*', (c, next) => {
+  app.use('/api/*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const restore = c.req.path === '/api/support/restore';
     const declared = c.req.header('content-length');
     if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return (restore ? restoreLimit : limit)(c, next);
-    return Number(declared) > (restore ? RESTORE_BODY_LIMIT : BODY_LIMIT_BYTES) ? tooLarge(c, restore) : next();
+    if (Number(declared) > (restore ? RESTORE_BODY_LIMIT : BODY_LIMIT_BYTES)) return tooLarge(c, restore);
+    return next();
   });
   app.use('/api/*', safeInput());
 

@@ -369,7 +369,7 @@ export class PdfDocument {
   private writeLine(pen: Pen, text: string, x: number, y: number) {
     const k = this.doc.internal.scaleFactor;
     const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`);
-    this.doc.internal.write(`${pen.start}${(x * k).toFixed(2)} ${((this.height - y) * k).toFixed(2)} Td\n(${escaped}) Tj\nET`);
+    (this.doc.internal as unknown as { write(text: string): void }).write(`${pen.start}${(x * k).toFixed(2)} ${((this.height - y) * k).toFixed(2)} Td\n(${escaped}) Tj\nET`);
   }
 
   /**
