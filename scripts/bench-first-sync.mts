@@ -3,7 +3,10 @@
  * the big seed's holiday units and about half a year of their bookings (some 30,000), linked to
  * BIGTRUST, then one whole sync through the API (POST /api/sync) timed until its progress ends.
  *
- *   node --import tsx scripts/bench-first-sync.mts <api base url> <database url> <bearer token>
+ *   node --import tsx scripts/bench-first-sync.mts <api base url> <database url> <bearer token> [days]
+ *
+ * `days` (default 150) is how far back the stays start: 15 gives about 3,000 bookings, for a quick
+ * comparison of two builds.
  *
  * Prints one line: FIRST-SYNC {"bookings":n,"ms":n,"status":"done","message":"..."}.
  */
@@ -11,7 +14,7 @@ import postgres from 'postgres';
 import { addDays, dateInZone } from '../api/src/ledger/business-date.js';
 import { BookingSimulator, serveSimulator } from '../api/src/bookings/simulator.js';
 
-const [base, databaseUrl, token] = process.argv.slice(2);
+const [base, databaseUrl, token, days = '150'] = process.argv.slice(2);
 if (!base || !databaseUrl || !token) throw new Error('usage: bench-first-sync.mts <api base url> <database url> <token>');
 const COMPANY = 'BIGTRUST';
 const schema = `co_${COMPANY.toLowerCase()}`;
@@ -24,7 +27,7 @@ sim.setUnits(units.map((u) => ({ door: u.door as string, name: String(u.name).sl
 const today = dateInZone();
 // One stay after another on every door (perUnitPerMonth 1: stays of up to four weeks with short
 // gaps), from five months back to a month ahead: about ten bookings a door.
-sim.generate({ seed: 9, from: addDays(today, -150), to: addDays(today, 30), today, perUnitPerMonth: [1, 1] });
+sim.generate({ seed: 9, from: addDays(today, -Number(days)), to: addDays(today, 30), today, perUnitPerMonth: [1, 1] });
 const running = await serveSimulator(sim, { user: 'bench', password: 'bench-sync-password' });
 for (const [key, value] of [['gp_host', running.url], ['gp_user', 'bench'], ['gp_pwd', 'bench-sync-password']]) {
   await sql.unsafe(`insert into ${schema}.control_setting (key, value) values ($1, $2::jsonb) on conflict (key) do update set value = excluded.value`, [key, value]);
