@@ -3,7 +3,8 @@
  *  - front end (Chromium): gzip KB of JavaScript for /login, KB added by the first visit to
  *    /management/setup/banks, time until the sign-in form is usable;
  *  - API (PostgreSQL when available, else PGlite): requests/s and p95 latency under 50
- *    concurrent connections for GET /api/account/list and POST /api/lookup;
+ *    concurrent connections for GET /api/account/list and POST /api/lookup, with one and two API
+ *    processes (BENCH_ONLY=api measures these alone);
  *  - ledger (PostgreSQL only, on the big seed: `npm run seed -- --owners 1000 --units 3000
  *    --months 12`, seeded into the fresh bench database once per run, or an already seeded
  *    database named by BENCH_REUSE_DB): receipts posted per second over HTTP (50 connections,
@@ -61,6 +62,8 @@ const ONLY_REPORTS = process.env.BENCH_ONLY === 'reports';
 const ONLY_EMAIL = process.env.BENCH_ONLY === 'email';
 // BENCH_ONLY=firstsync: only the big seed's first whole booking sync (needs PostgreSQL and the big seed).
 const ONLY_FIRST_SYNC = process.env.BENCH_ONLY === 'firstsync';
+// BENCH_ONLY=api: only the list and lookup calls under load, with one and two API processes.
+const ONLY_API = process.env.BENCH_ONLY === 'api';
 
 const results = [];
 const report = (name, value, unit, target) => {
@@ -275,7 +278,7 @@ async function signIn() {
 /** Checked once: every load needs it. */
 const WRK_INSTALLED = !spawnSync('wrk', ['--version']).error;
 
-async function load(name, { method = 'GET', path, body, headers, request }, { seconds = SECONDS, rateTarget, p95Target = '<= 20', unit = 'req/s', label = 'requests/s' } = {}) {
+async function load(name, { method = 'GET', path, body, headers, request }, { seconds = SECONDS, rateTarget, p95Target = '<= 20', unit = 'req/s', label = 'requests/s', warmUpSeconds = 0 } = {}) {
   if (!WRK_INSTALLED) {
     console.log(`${name}: wrk is not installed (apt-get install -y wrk): skipped.`);
     return;
@@ -294,7 +297,11 @@ end`,
   ].join('\n');
   const dir = mkdtempSync(join(tmpdir(), 'oa-wrk-'));
   writeFileSync(join(dir, 'load.lua'), lua);
-  const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', join(dir, 'load.lua'), `${BASE}${path}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const wrk = (duration) => spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${duration}s`, '--timeout', '10s', '-s', join(dir, 'load.lua'), `${BASE}${path}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Reads are measured warm: after a restart their first seconds time the JIT compiling the
+  // route, not the server a user meets (writes are not warmed: that would post more).
+  if (warmUpSeconds) await new Promise((r) => wrk(warmUpSeconds).on('exit', r));
+  const child = wrk(seconds);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   await new Promise((r) => child.on('exit', r));
@@ -684,7 +691,7 @@ async function measureEmail() {
 }
 
 // The API is always compiled (about a second); the front end only when the browser measures it.
-const onlySome = ONLY_LEDGER || ONLY_MONTH_END || ONLY_SYNC || ONLY_REPORTS || ONLY_EMAIL || ONLY_FIRST_SYNC;
+const onlySome = ONLY_LEDGER || ONLY_MONTH_END || ONLY_SYNC || ONLY_REPORTS || ONLY_EMAIL || ONLY_FIRST_SYNC || ONLY_API;
 const build = spawnSync(process.execPath, ['scripts/build.mjs', ...(onlySome ? ['api'] : [])], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
 const server = await startServer();
@@ -702,23 +709,23 @@ try {
     if (server.databaseUrl) await measureReports(server.pid, server.databaseUrl);
     else console.log('Report figures need PostgreSQL (the big seed): skipped.');
   } else if (!ONLY_LEDGER && !ONLY_MONTH_END) {
-    await measureFrontEnd();
+    if (!ONLY_API) await measureFrontEnd();
     const headers = await signIn();
-    await load('GET /api/account/list', { path: '/api/account/list', headers });
-    await load('POST /api/lookup', { method: 'POST', path: '/api/lookup', headers, body: '{"lists":"ALL"}' });
+    await load('GET /api/account/list', { path: '/api/account/list', headers }, { warmUpSeconds: 3 });
+    await load('POST /api/lookup', { method: 'POST', path: '/api/lookup', headers, body: '{"lists":"ALL"}' }, { warmUpSeconds: 3 });
     // Issue 16: the same with two API processes on the database (WEB_CONCURRENCY=2), then back to one.
     if (server.databaseUrl) {
       await server.restartTimed(BUILT_SERVER, { WEB_CONCURRENCY: '2' });
       // /api/health answers once the first worker listens; the second is given a moment.
       await new Promise((r) => setTimeout(r, 3_000));
-      await load('GET /api/account/list (2 processes)', { path: '/api/account/list', headers });
-      await load('POST /api/lookup (2 processes)', { method: 'POST', path: '/api/lookup', headers, body: '{"lists":"ALL"}' });
+      await load('GET /api/account/list (2 processes)', { path: '/api/account/list', headers }, { warmUpSeconds: 3 });
+      await load('POST /api/lookup (2 processes)', { method: 'POST', path: '/api/lookup', headers, body: '{"lists":"ALL"}' }, { warmUpSeconds: 3 });
       await server.restartTimed(BUILT_SERVER);
     }
-    await measureDaily(headers);
+    if (!ONLY_API) await measureDaily(headers);
   }
-  if (!ONLY_SYNC && !ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_REPORTS && !ONLY_EMAIL && !ONLY_FIRST_SYNC) await measureSync();
-  if (!ONLY_SYNC && !ONLY_REPORTS && !ONLY_EMAIL && !ONLY_FIRST_SYNC) {
+  if (!ONLY_SYNC && !ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_REPORTS && !ONLY_EMAIL && !ONLY_FIRST_SYNC && !ONLY_API) await measureSync();
+  if (!ONLY_SYNC && !ONLY_REPORTS && !ONLY_EMAIL && !ONLY_FIRST_SYNC && !ONLY_API) {
     if (server.databaseUrl && !ONLY_MONTH_END) await measureLedger(server);
     // Before month end, which closes the month for good.
     if (server.databaseUrl && !ONLY_LEDGER && !ONLY_MONTH_END) await measureReports(server.pid, server.databaseUrl);
