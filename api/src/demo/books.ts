@@ -57,6 +57,13 @@ export interface BooksParams {
   companyName: string;
   /** The last (open) month is the month of this date; receipts in it are dated up to this day. */
   today?: Date;
+  /**
+   * The company linked its booking system at the start of the open month: the open month's guest
+   * receipts on holiday doors come through the sync (and are distributed there), so they are not
+   * typed here, nor reversed, nor charged commission and cleaning by hand. Closed months are history
+   * from before the link, typed as receipts either way.
+   */
+  bookingsSynced?: boolean;
   /** Progress lines (month, phase, counts). */
   onProgress?: (p: BooksProgress) => void;
 }
@@ -88,6 +95,7 @@ export const DEMO_BOOKS: Omit<BooksParams, 'userId' | 'companyCode' | 'companyNa
   bookings: [3, 7],
   batchSize: 2000,
   seed: 20_261_121,
+  bookingsSynced: true,
 };
 
 // ---- deterministic randomness -------------------------------------------------------------
@@ -192,6 +200,8 @@ async function createCast(db: Db, p: BooksParams, r: Rand): Promise<Cast> {
       phone1: `04${pad(r.int(10, 99))} ${pad(r.int(0, 999), 3)} ${pad(r.int(0, 999), 3)}`,
       ...account(r, prefix), bank_account_name: name.slice(0, 32),
       disburse_method: method,
+      // The letting commission distribution takes from their synced bookings (the typed months charge the same rate by hand).
+      commission: COMMISSION,
       hold_always_reason: null,
       notes: method === 'HOLD' ? 'Funds held at the owner\'s request while the unit is renovated' : null,
     });
@@ -329,6 +339,7 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
       revenue.set(u.door, (revenue.get(u.door) ?? 0) + amount);
       continue;
     }
+    if (m.isOpen && p.bookingsSynced) continue;
     // The open month has run only up to today: its bookings in proportion.
     const full = r.int(p.bookings[0], p.bookings[1]);
     const count = m.isOpen ? Math.max(1, Math.round((full * D) / Number(periodBounds(m.year, m.month).last.slice(8)))) : full;
@@ -365,7 +376,8 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
 
   // 2. A reversal or two (guest paid twice; cheque dishonoured), on the receipt's own date.
   const reasons = ['Duplicate payment: guest paid twice, refunded by the booking system', 'Cheque dishonoured by the drawer\'s bank', 'Receipted to the wrong booking, re-entered correctly'];
-  const toReverse = Math.min(lastPosted.length, r.int(1, 2));
+  // (A booking's refund, once it is synced, is the booking system's: the open month's synced guest receipts are left alone.)
+  const toReverse = m.isOpen && p.bookingsSynced ? 0 : Math.min(lastPosted.length, r.int(1, 2));
   for (let i = 0; i < toReverse; i++) {
     const target = lastPosted[Math.floor(r.next() * lastPosted.length)]!;
     lastPosted = lastPosted.filter((x) => x.id !== target.id);
