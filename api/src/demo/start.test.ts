@@ -5,7 +5,7 @@ import { threeWayBalance } from '../balances/dashboard.js';
 import { startDemoBookingSystem } from '../bookings/schedule.js';
 import type { RunningSimulator } from '../bookings/simulator.js';
 import type { CompanyTables } from '../db/schema.js';
-import { businessDate } from '../ledger/business-date.js';
+import { addDays, businessDate } from '../ledger/business-date.js';
 import { openPeriod } from '../ledger/ledger.js';
 import { balanceDrift, unbalancedTxns } from '../ledger/trust-position.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
@@ -76,6 +76,22 @@ describe('the demo after npm start', () => {
     const total = (label: string) => trial.split('\r\n').find((l) => l.startsWith(label))!.split(',').at(-1);
     expect(total('TOTAL,LEDGERS')).toBe(total('CASHBOOK,TRUST'));
     expect((await threeWayBalance(db, today)).zeroBalance).toBe(true);
+  });
+
+  it('banks the closed months whole; the synced guest payments wait in Daily Banking, this month\'s statement is imported', async () => {
+    const { first } = await openPeriod(db);
+    const unbanked = [...(await api.call('GET', '/api/cashbook/unbanked/CARD')).body.data, ...(await api.call('GET', '/api/cashbook/unbanked/CASH')).body.data] as { date: string }[];
+    expect(unbanked.length).toBeGreaterThan(0);
+    expect(unbanked.filter((u) => u.date < first)).toEqual([]);
+    const waiting = await db.selectFrom('cashbook').innerJoin('txn', 'txn.id', 'cashbook.txn_id').select(['txn.source', 'txn.memo', 'cashbook.date']).where('cashbook.amount', '>', '0')
+      .where('cashbook.method', 'in', ['CASH', 'CHQ', 'CARD']).where((eb) => eb.not(eb.exists(eb.selectFrom('deposit_item').select('deposit_item.cashbook_id').whereRef('deposit_item.cashbook_id', '=', 'cashbook.id'))))
+      // A reversed receipt was never banked, by design.
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('txn as r').select('r.id').whereRef('r.reversal_of', '=', 'txn.id')))).execute();
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.filter((w) => w.source !== 'BKG')).toEqual([]);
+    // The first import ends five days before today: from the month's seventh day it has lines, the unidentified deposit among them.
+    const lines = (await api.call('GET', '/api/bankstatements/lines')).body.data as { description: string }[];
+    if (today >= addDays(first, 6)) expect(lines.some((l) => l.description.includes('UNKNOWN PAYER'))).toBe(true);
   });
 
   it('a restart re-reads the same bookings and writes nothing new', async () => {
