@@ -161,12 +161,15 @@ export class BookingSimulator {
         const b = this.take({ doors: group ? [unit.door, group.door] : [unit.door], checkIn: day, nights, guest: r.pick(GUESTS), guests: r.int(1, 6), ownerStay, cleaning: ownerStay ? 0 : r.pick([0, 9_500, 12_000]) });
         const cancelled = r.next() < 0.04 && !ownerStay;
         const deposit = r.next() < 0.5 && totalCharges(b) > 0;
+        // The deposit goes on a card; the balance on arrival as guests pay at a front desk.
+        const roll = r.next();
+        const method: BsPayment['method'] = roll < 0.55 ? 'CARD' : roll < 0.8 ? 'EFT' : roll < 0.93 ? 'CASH' : 'CHQ';
         const booked = addDays(day, -14);
         const story: [string, () => void][] = cancelled
           ? [[booked, () => this.pay(b.id, Math.round(totalCharges(b) * 0.2), booked)], [addDays(day, -3), () => this.cancel(b.id, addDays(day, -3))]]
           : [
             ...(deposit ? [[booked, () => this.pay(b.id, Math.round(totalCharges(b) * 0.3), booked)] as [string, () => void]] : []),
-            [day, () => { this.pay(b.id, undefined, day); this.setStatus(b.id, 'I'); }],
+            [day, () => { this.pay(b.id, undefined, day, method); this.setStatus(b.id, 'I'); }],
             [b.checkOut, () => this.setStatus(b.id, 'C')],
           ];
         for (const [date, happen] of story) if (date <= options.today) happen();
