@@ -23,8 +23,7 @@ const dmy = (iso: string) => iso.split('-').reverse().join('/');
  * The demo company's bank side, kept as a trust accountant would have kept it and made through
  * the same functions as the screens (daily banking, reconciliation, statement import, matching):
  * - every cash, cheque and card receipt banked on its day, one deposit per day and banking
- *   type, except the books' last two days' (so Daily Banking has receipts waiting; in the demo,
- *   whose open month's guest receipts come through the booking system's sync, those are the wait);
+ *   type, except the books' last two days' (so Daily Banking has receipts waiting);
  * - the trust account reconciled at every month end before the current month;
  * - this month's statement (a CommBank CSV, as NetBank exports it): the bank's view of this
  *   month's deposits and payments up to yesterday, card settlements net of 1.5% fees, one
@@ -34,13 +33,10 @@ const dmy = (iso: string) => iso.split('-').reverse().join('/');
  *   for the matcher to suggest.
  */
 export async function bankAndReconcileDemo(db: Db, today: string, user: { id: string }, company: { code: string; name: string }): Promise<DemoBankingSummary> {
-  // The books may end before today: the last two days of receipts to bank wait for banking. When
-  // this month has none typed (the demo's guests pay through the booking system's sync, after this
-  // runs) the books run to today, and the receipts the sync brings are what waits.
-  const thisMonth = `${today.slice(0, 7)}-01`;
-  const lastReceipt = (await db.selectFrom('cashbook').select((eb) => eb.fn.max('date').as('d')).where('date', '<=', today).where('amount', '>', '0').where('method', 'in', ['CASH', 'CHQ', 'CARD']).executeTakeFirst())?.d as string | undefined;
-  const last = lastReceipt && lastReceipt >= thisMonth ? lastReceipt : today;
+  // The books may end before today: the last two days of receipts to bank wait for banking.
+  const last = ((await db.selectFrom('cashbook').select((eb) => eb.fn.max('date').as('d')).where('date', '<=', today).where('amount', '>', '0').where('method', 'in', ['CASH', 'CHQ', 'CARD']).executeTakeFirst())?.d as string | undefined) ?? today;
   const bankedThrough = addDays(last, -2);
+  const thisMonth = `${today.slice(0, 7)}-01`;
   let deposits = 0;
   await db.transaction().execute(async (trx) => {
     const lines = await trx.selectFrom('cashbook as c').innerJoin('txn as t', 't.id', 'c.txn_id')

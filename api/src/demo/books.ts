@@ -10,6 +10,7 @@ import { disburseRequestContract } from '../contracts/disbursement.js';
 import { journalContract } from '../contracts/journals.js';
 import { type Database, jsonb, schemaNameFor } from '../db/open.js';
 import { entityDefaults } from '../companies/starter-books.js';
+import { syncDemoBookings } from '../bookings/schedule.js';
 import { DEMO_COMPANY } from './first-start.js';
 import { bankAndReconcileDemo } from './bank-statements.js';
 import type { CompanyTables } from '../db/schema.js';
@@ -605,6 +606,9 @@ export async function postStartBooks(db: Database, userId = 'ADMIN'): Promise<Bo
   console.log(`Posting the demo books of ${DEMO_COMPANY.code} (a year of receipts, charges, releases and disbursements)...`);
   const summary = await postDemoBooks(db.company(schemaNameFor(DEMO_COMPANY.code)), { ...DEMO_BOOKS, userId, companyCode: DEMO_COMPANY.code, companyName: DEMO_COMPANY.name });
   console.log(`Demo books posted: ${summary.owners} owners, ${summary.units} units, ${summary.txns} transactions, ${summary.postings} postings in ${summary.seconds.toFixed(1)} s.`);
+  // The open month's bookings come through the booking system, synced before the bank side is made so it banks them as it banks the typed months.
+  const synced = await syncDemoBookings(db.company(schemaNameFor(DEMO_COMPANY.code)), userId);
+  console.log(`Demo bookings synced from the booking system: ${synced.message}.`);
   const banking = await bankAndReconcileDemo(db.company(schemaNameFor(DEMO_COMPANY.code)), await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))), { id: userId }, { code: DEMO_COMPANY.code, name: DEMO_COMPANY.name });
   const rentals = await postDemoTenancies(db.company(schemaNameFor(DEMO_COMPANY.code)), userId, await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))));
   console.log(`Demo bank: ${banking.deposits} deposits banked, ${banking.reconciliations} months reconciled, a statement of ${banking.statementLines} lines imported (${banking.matched} matched).`);
