@@ -391,7 +391,8 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
   // 3. Two journals: an owner moves funds between two of their doors; the business refunds a fee.
   const balances = await ownerBalances(db);
   const journalDate = dateOf(m, day(0.84));
-  const multi = cast.owners.filter((o) => cast.ownerDoors.get(o)!.length >= 2);
+  // An owner with funds on their first door (in an open month whose guests pay through the booking sync, a rented unit's or a held owner's).
+  const multi = cast.owners.filter((o) => cast.ownerDoors.get(o)!.length >= 2 && (balances.get(key(o, cast.ownerDoors.get(o)![0]!)) ?? 0) > 0);
   if (multi.length) {
     const owner = multi[Math.floor(r.next() * multi.length)]!;
     const [from, to] = cast.ownerDoors.get(owner)!;
