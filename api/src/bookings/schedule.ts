@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { addDays, businessDate } from '../ledger/business-date.js';
+import { businessDate } from '../ledger/business-date.js';
 import { jsonb } from '../db/open.js';
 import type { CompanyTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError } from '../http/errors.js';
 import { runPeriodically } from '../jobs/single-runner.js';
 import { openPeriod } from '../ledger/ledger.js';
+import { BookingSystemClient } from './client.js';
 import { startSyncJob, wholeSync } from './routes.js';
 import { BookingSimulator, type RunningSimulator, serveSimulator } from './simulator.js';
+import { type SyncReport, syncAccounts, syncBookings, syncUnits } from './sync.js';
 
 type Db = Kysely<CompanyTables>;
 
@@ -46,21 +48,59 @@ export function scheduleSyncs(deps: AppDeps, userId: string, intervalMs = 60_000
 export const SYNC_SCHEDULE_LOCK = 'booking-sync-schedule';
 
 /**
- * The season the demo's simulator generates: the open month's stays from the day after `today`.
- * The demo's books (api/src/demo/books.ts) already type the open month's letting income up to today
- * as receipts on the same holiday doors; stays the simulator generated up to today would be
- * distributed at the first sync and count that income twice. Empty once today is the month's last day.
+ * The season the demo's simulator generates: the open month's stays, from its first day to its
+ * last. The demo company linked its booking system at the start of the open month: the demo books
+ * (api/src/demo/books.ts, `bookingsSynced`) type the letting income of the closed months only,
+ * so the open month's income is counted once, as the sync receipts and distributes it. Stays
+ * start on or after the first day, so none began in a closed month whose income was typed.
+ * The ids name the period (BK2611000001), so the next month's stays never take this month's ids.
  */
-export function demoSeason(period: { last: string }, today: string): { from: string; to: string } {
-  return { from: addDays(today, 1), to: period.last };
+export function demoSeason(period: { year: number; month: number; first: string; last: string }): { from: string; to: string; seed: number; idPrefix: string } {
+  return { from: period.first, to: period.last, seed: period.year * 100 + period.month, idPrefix: `BK${period.year % 100}${String(period.month).padStart(2, '0')}` };
+}
+
+/** The demo's simulator as at today: the open month's stays (demoSeason) on the demo company's holiday doors. */
+async function demoSimulator(db: Db): Promise<BookingSimulator> {
+  const units = await db.selectFrom('unit').select(['door', 'name', 'unittype']).where('inactive', '=', false).where('unittype', 'is not', null)
+    .where('class', '=', 'HOLIDAY').orderBy('door').execute();
+  const types = await db.selectFrom('unit_type').select(['id', 'name']).execute();
+  const season = demoSeason(await openPeriod(db));
+  const sim = new BookingSimulator(season.idPrefix);
+  sim.setUnits(units.map((u) => ({ door: u.door, name: u.name.slice(0, 40), unitType: u.unittype! })), types);
+  sim.generate({ seed: season.seed, from: season.from, to: season.to, today: await businessDate(db), perUnitPerMonth: [3, 5] });
+  return sim;
 }
 
 /**
- * The demo company's booking system: a simulator on a loopback port with bookings for the demo's
- * holiday units for the rest of this month (demoSeason: stays not checked in yet, some with
- * deposits, a few cancelled), linked in Control Settings unless the company names another
- * endpoint, and a first sync through the job runner, so Bookings, Sync Now and the Health Check
- * work after `npm start`. The same seed and day give the same bookings, so a restart re-reads them unchanged.
+ * The demo's sync at its first start, run in place before its bank side is made (postStartBooks
+ * in api/src/demo/books.ts): the open month's guest payments are then in the cash book when the
+ * demo banks its receipts and writes this month's statement, as a company syncing all month long
+ * would have them. A simulator is served for this sync alone; the server's start links its own,
+ * whose first sync then finds these bookings unchanged.
+ */
+export async function syncDemoBookings(db: Db, userId: string): Promise<SyncReport> {
+  const user = 'demo-sync';
+  const password = randomBytes(12).toString('base64url');
+  const running = await serveSimulator(await demoSimulator(db), { user, password });
+  try {
+    const client = new BookingSystemClient({ host: running.url, user, password });
+    await syncUnits(db, client);
+    await syncAccounts(db, client);
+    return await syncBookings(db, userId, client, await businessDate(db));
+  } finally {
+    await running.close();
+  }
+}
+
+/**
+ * The demo company's booking system: a simulator on a loopback port with the open month's
+ * bookings for the demo's holiday units (demoSeason) as at today: stays checked out and paid,
+ * in house, to come with or without a deposit, a few cancelled. It is linked in Control Settings
+ * unless the company names another endpoint, and a sync through the job runner receipts the
+ * guests' payments and distributes the checked-out stays, so Bookings, Sync Now and the Health
+ * Check work after `npm start`. The same period gives the same stays on every day of it: the sync
+ * finds the first start's (syncDemoBookings) unchanged, and a restart later in the month syncs
+ * only what happened since.
  */
 export async function startDemoBookingSystem(deps: AppDeps, company: { code: string; schema: string }, userId: string, port = 0): Promise<RunningSimulator | null> {
   const known = await deps.db.control.selectFrom('company').select('code').where('code', '=', company.code).executeTakeFirst();
@@ -69,17 +109,9 @@ export async function startDemoBookingSystem(deps: AppDeps, company: { code: str
   const host = await setting(db, 'gp_host');
   // A company that names its own booking system keeps it; only the demo's own link is renewed.
   if (typeof host === 'string' && host && (await setting(db, DEMO_LINK_KEY)) !== true) return null;
-  const units = await db.selectFrom('unit').select(['door', 'name', 'unittype']).where('inactive', '=', false).where('unittype', 'is not', null)
-    .where('class', '=', 'HOLIDAY').orderBy('door').execute();
-  const types = await db.selectFrom('unit_type').select(['id', 'name']).execute();
-  const sim = new BookingSimulator();
-  sim.setUnits(units.map((u) => ({ door: u.door, name: u.name.slice(0, 40), unitType: u.unittype! })), types);
-  const period = await openPeriod(db);
-  const today = await businessDate(db);
-  sim.generate({ seed: period.year * 100 + period.month, ...demoSeason(period, today), today, perUnitPerMonth: [3, 5] });
   const user = 'demo-sync';
   const password = randomBytes(12).toString('base64url');
-  const running = await serveSimulator(sim, { user, password, port });
+  const running = await serveSimulator(await demoSimulator(db), { user, password, port });
   for (const [key, value] of [['gp_host', running.url], ['gp_user', user], ['gp_pwd', password], [DEMO_LINK_KEY, true]] as const) {
     await db.insertInto('control_setting').values({ key, value: jsonb(value) }).onConflict((oc) => oc.column('key').doUpdateSet({ value: jsonb(value) })).execute();
   }

@@ -37,6 +37,8 @@ export interface SimulatorOptions {
 }
 
 const GUESTS = ['Olivia Martin', 'Liam Nguyen', 'Charlotte Wilson', 'Noah Taylor', 'Amelia Brown', 'Jack Thompson', 'Isla White', 'William Harris', 'Mia Clarke', 'Lucas Walker', 'Ava Robinson', 'Henry King'];
+/** A new payment's id: the booking's and the payment's place on it, so it is the same whenever the booking is generated again. */
+const nextPaymentId = (b: BsBooking) => `${b.id}-${b.payments.length + 1}`;
 const NIGHTLY: Record<string, number> = { STUDIO: 14_500, ONEBED: 18_900, TWOBED: 24_500, PENTHOUSE: 52_000 };
 
 
@@ -51,10 +53,15 @@ export class BookingSimulator {
   private readonly bookings = new Map<string, BsBooking>();
   private lastInstant = 0;
   private nextId = 1;
-  private nextPayment = 1;
   faults: SimulatorFaults = { ...NO_FAULTS };
   /** Every booking-feed request seen (tests count retries with it). */
   feedRequests = 0;
+
+  /**
+   * idPrefix starts every booking id (the demo names its period in it: BK2611000001), so two
+   * simulators that generate different seasons never hand out the same id for different stays.
+   */
+  constructor(private readonly idPrefix = 'BK') {}
 
   /** A strictly increasing modification instant, so (modifiedAt, id) orders every change. */
   private stamp(): string {
@@ -77,7 +84,7 @@ export class BookingSimulator {
 
   /** Takes a booking for one door or a group; room charges per night at the unit type's rate. */
   take(input: { doors: string[]; checkIn: string; nights: number; guest?: string; guests?: number; ownerStay?: boolean; cleaning?: number; rate?: number; status?: BookingStatus }): BsBooking {
-    const id = `BK${String(this.nextId++).padStart(6, '0')}`;
+    const id = `${this.idPrefix}${String(this.nextId++).padStart(6, '0')}`;
     const doors: BsBookingDoor[] = input.doors.map((door) => {
       const unit = this.units.find((u) => u.door === door);
       const rate = input.ownerStay ? 0 : (input.rate ?? NIGHTLY[unit?.unitType ?? ''] ?? 20_000);
@@ -88,7 +95,7 @@ export class BookingSimulator {
       };
     });
     const booking: BsBooking = {
-      id, ref: id.replace('BK', 'R'), revision: 1, modifiedAt: this.stamp(),
+      id, ref: id.replace(/^BK/, 'R'), revision: 1, modifiedAt: this.stamp(),
       checkIn: input.checkIn, checkOut: addDays(input.checkIn, input.nights), status: input.status ?? '',
       guest: { name: input.guest ?? 'Guest', email: null, phone: null }, guests: input.guests ?? 2, ownerStay: !!input.ownerStay,
       doors, payments: [],
@@ -115,7 +122,7 @@ export class BookingSimulator {
       const owing = totalCharges(b) - b.payments.reduce((s, p) => s + p.amount, 0);
       const cents = amount ?? owing;
       if (cents === 0) return;
-      b.payments.push({ id: `P${String(this.nextPayment++).padStart(7, '0')}`, date: date ?? b.checkIn, method, cardType: method === 'CARD' ? 'VISA' : null, amount: cents, reference: `${b.ref}-${b.payments.length + 1}` });
+      b.payments.push({ id: nextPaymentId(b), date: date ?? b.checkIn, method, cardType: method === 'CARD' ? 'VISA' : null, amount: cents, reference: `${b.ref}-${b.payments.length + 1}` });
     });
   }
 
@@ -129,7 +136,7 @@ export class BookingSimulator {
       b.status = 'Z';
       for (const d of b.doors) { d.roomCharges = []; d.otherCharges = []; }
       const paid = b.payments.reduce((s, p) => s + p.amount, 0);
-      if (paid) b.payments.push({ id: `P${String(this.nextPayment++).padStart(7, '0')}`, date, method: 'EFT', cardType: null, amount: -paid, reference: `${b.ref}-refund` });
+      if (paid) b.payments.push({ id: nextPaymentId(b), date, method: 'EFT', cardType: null, amount: -paid, reference: `${b.ref}-refund` });
     });
   }
 
@@ -137,6 +144,10 @@ export class BookingSimulator {
    * Bookings for every unit between two dates, as a season would leave them as at `today`: past
    * stays checked out and paid, the current ones in house and paid, future ones not checked in
    * with a deposit or nothing, a few cancelled and refunded, a few owner stays and groups.
+   * Each stay's whole story is drawn first (taken, deposit 14 days before arrival, balance and
+   * check-in on arrival, check-out; or deposit and cancellation 3 days before), then played up
+   * to `today`: the same seed on a later day gives the same stays with the same ids and payment
+   * ids, each at the same or a later revision, so a sync of both only adds what happened between.
    */
   generate(options: { seed: number; from: string; to: string; today: string; perUnitPerMonth?: [number, number] }) {
     const r = prng(options.seed);
@@ -148,20 +159,21 @@ export class BookingSimulator {
         const ownerStay = r.next() < 0.04;
         const group = !ownerStay && r.next() < 0.05 ? this.units.find((u) => u.door !== unit.door && u.unitType === unit.unitType) : undefined;
         const b = this.take({ doors: group ? [unit.door, group.door] : [unit.door], checkIn: day, nights, guest: r.pick(GUESTS), guests: r.int(1, 6), ownerStay, cleaning: ownerStay ? 0 : r.pick([0, 9_500, 12_000]) });
-        const checkOut = b.checkOut;
-        if (r.next() < 0.04 && !ownerStay) {
-          this.pay(b.id, Math.round(totalCharges(b) * 0.2), addDays(day, -14));
-          this.cancel(b.id, addDays(day, -3));
-        } else if (checkOut <= options.today) {
-          this.pay(b.id, undefined, day);
-          this.setStatus(b.id, 'C');
-        } else if (day <= options.today) {
-          this.pay(b.id, undefined, day);
-          this.setStatus(b.id, 'I');
-        } else if (r.next() < 0.5 && totalCharges(b) > 0) {
-          this.pay(b.id, Math.round(totalCharges(b) * 0.3), options.today);
-        }
-        day = addDays(checkOut, r.int(0, 5));
+        const cancelled = r.next() < 0.04 && !ownerStay;
+        const deposit = r.next() < 0.5 && totalCharges(b) > 0;
+        // The deposit goes on a card; the balance on arrival as guests pay at a front desk.
+        const roll = r.next();
+        const method: BsPayment['method'] = roll < 0.55 ? 'CARD' : roll < 0.8 ? 'EFT' : roll < 0.93 ? 'CASH' : 'CHQ';
+        const booked = addDays(day, -14);
+        const story: [string, () => void][] = cancelled
+          ? [[booked, () => this.pay(b.id, Math.round(totalCharges(b) * 0.2), booked)], [addDays(day, -3), () => this.cancel(b.id, addDays(day, -3))]]
+          : [
+            ...(deposit ? [[booked, () => this.pay(b.id, Math.round(totalCharges(b) * 0.3), booked)] as [string, () => void]] : []),
+            [day, () => { this.pay(b.id, undefined, day, method); this.setStatus(b.id, 'I'); }],
+            [b.checkOut, () => this.setStatus(b.id, 'C')],
+          ];
+        for (const [date, happen] of story) if (date <= options.today) happen();
+        day = addDays(b.checkOut, r.int(0, 5));
       }
     }
   }

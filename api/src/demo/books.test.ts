@@ -74,9 +74,10 @@ describe('demo books', () => {
     for (let k = 11; k >= 0; k--) {
       const { year, month } = ym(new Date(today.getFullYear(), today.getMonth() - k, 1));
       expect(n(year, month, 'RECEIPT'), `${month}/${year} receipts`).toBeGreaterThan(k === 0 ? 0 : 300);
-      expect(n(year, month, 'RELEASE'), `${month}/${year} releases`).toBeGreaterThan(100);
+      // The open month's guest receipts come through the booking system's sync (none typed, none reversed): its releases are the rented units'.
+      expect(n(year, month, 'RELEASE'), `${month}/${year} releases`).toBeGreaterThan(k === 0 ? 5 : 100);
       expect(n(year, month, 'JOURNAL'), `${month}/${year} journals`).toBeGreaterThanOrEqual(1);
-      expect(n(year, month, 'REVERSAL'), `${month}/${year} reversals`).toBeGreaterThanOrEqual(1);
+      expect(n(year, month, 'REVERSAL'), `${month}/${year} reversals`).toBeGreaterThanOrEqual(k === 0 ? 0 : 1);
       if (k === 0) expect(n(year, month, 'DISBURSE')).toBe(0);
       else expect(n(year, month, 'DISBURSE'), `${month}/${year} disbursements`).toBeGreaterThan(30);
     }

@@ -10,6 +10,7 @@ import { disburseRequestContract } from '../contracts/disbursement.js';
 import { journalContract } from '../contracts/journals.js';
 import { type Database, jsonb, schemaNameFor } from '../db/open.js';
 import { entityDefaults } from '../companies/starter-books.js';
+import { syncDemoBookings } from '../bookings/schedule.js';
 import { DEMO_COMPANY } from './first-start.js';
 import { bankAndReconcileDemo } from './bank-statements.js';
 import type { CompanyTables } from '../db/schema.js';
@@ -57,6 +58,13 @@ export interface BooksParams {
   companyName: string;
   /** The last (open) month is the month of this date; receipts in it are dated up to this day. */
   today?: Date;
+  /**
+   * The company linked its booking system at the start of the open month: the open month's guest
+   * receipts on holiday doors come through the sync (and are distributed there), so they are not
+   * typed here, nor reversed, nor charged commission and cleaning by hand. Closed months are history
+   * from before the link, typed as receipts either way.
+   */
+  bookingsSynced?: boolean;
   /** Progress lines (month, phase, counts). */
   onProgress?: (p: BooksProgress) => void;
 }
@@ -88,6 +96,7 @@ export const DEMO_BOOKS: Omit<BooksParams, 'userId' | 'companyCode' | 'companyNa
   bookings: [3, 7],
   batchSize: 2000,
   seed: 20_261_121,
+  bookingsSynced: true,
 };
 
 // ---- deterministic randomness -------------------------------------------------------------
@@ -192,6 +201,8 @@ async function createCast(db: Db, p: BooksParams, r: Rand): Promise<Cast> {
       phone1: `04${pad(r.int(10, 99))} ${pad(r.int(0, 999), 3)} ${pad(r.int(0, 999), 3)}`,
       ...account(r, prefix), bank_account_name: name.slice(0, 32),
       disburse_method: method,
+      // The letting commission distribution takes from their synced bookings (the typed months charge the same rate by hand).
+      commission: COMMISSION,
       hold_always_reason: null,
       notes: method === 'HOLD' ? 'Funds held at the owner\'s request while the unit is renovated' : null,
     });
@@ -329,6 +340,7 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
       revenue.set(u.door, (revenue.get(u.door) ?? 0) + amount);
       continue;
     }
+    if (m.isOpen && p.bookingsSynced) continue;
     // The open month has run only up to today: its bookings in proportion.
     const full = r.int(p.bookings[0], p.bookings[1]);
     const count = m.isOpen ? Math.max(1, Math.round((full * D) / Number(periodBounds(m.year, m.month).last.slice(8)))) : full;
@@ -365,7 +377,8 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
 
   // 2. A reversal or two (guest paid twice; cheque dishonoured), on the receipt's own date.
   const reasons = ['Duplicate payment: guest paid twice, refunded by the booking system', 'Cheque dishonoured by the drawer\'s bank', 'Receipted to the wrong booking, re-entered correctly'];
-  const toReverse = Math.min(lastPosted.length, r.int(1, 2));
+  // (A booking's refund, once it is synced, is the booking system's: the open month's synced guest receipts are left alone.)
+  const toReverse = m.isOpen && p.bookingsSynced ? 0 : Math.min(lastPosted.length, r.int(1, 2));
   for (let i = 0; i < toReverse; i++) {
     const target = lastPosted[Math.floor(r.next() * lastPosted.length)]!;
     lastPosted = lastPosted.filter((x) => x.id !== target.id);
@@ -378,7 +391,8 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
   // 3. Two journals: an owner moves funds between two of their doors; the business refunds a fee.
   const balances = await ownerBalances(db);
   const journalDate = dateOf(m, day(0.84));
-  const multi = cast.owners.filter((o) => cast.ownerDoors.get(o)!.length >= 2);
+  // An owner with funds on their first door (in an open month whose guests pay through the booking sync, a rented unit's or a held owner's).
+  const multi = cast.owners.filter((o) => cast.ownerDoors.get(o)!.length >= 2 && (balances.get(key(o, cast.ownerDoors.get(o)![0]!)) ?? 0) > 0);
   if (multi.length) {
     const owner = multi[Math.floor(r.next() * multi.length)]!;
     const [from, to] = cast.ownerDoors.get(owner)!;
@@ -593,6 +607,9 @@ export async function postStartBooks(db: Database, userId = 'ADMIN'): Promise<Bo
   console.log(`Posting the demo books of ${DEMO_COMPANY.code} (a year of receipts, charges, releases and disbursements)...`);
   const summary = await postDemoBooks(db.company(schemaNameFor(DEMO_COMPANY.code)), { ...DEMO_BOOKS, userId, companyCode: DEMO_COMPANY.code, companyName: DEMO_COMPANY.name });
   console.log(`Demo books posted: ${summary.owners} owners, ${summary.units} units, ${summary.txns} transactions, ${summary.postings} postings in ${summary.seconds.toFixed(1)} s.`);
+  // The open month's bookings come through the booking system, synced before the bank side is made so it banks them as it banks the typed months.
+  const synced = await syncDemoBookings(db.company(schemaNameFor(DEMO_COMPANY.code)), userId);
+  console.log(`Demo bookings synced from the booking system: ${synced.message}.`);
   const banking = await bankAndReconcileDemo(db.company(schemaNameFor(DEMO_COMPANY.code)), await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))), { id: userId }, { code: DEMO_COMPANY.code, name: DEMO_COMPANY.name });
   const rentals = await postDemoTenancies(db.company(schemaNameFor(DEMO_COMPANY.code)), userId, await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))));
   console.log(`Demo bank: ${banking.deposits} deposits banked, ${banking.reconciliations} months reconciled, a statement of ${banking.statementLines} lines imported (${banking.matched} matched).`);

@@ -82,6 +82,8 @@ try {
     batchSize: 5000,
     ownersPerBatch: owners > 100 ? 100 : undefined,
     seed: int('seed', values.seed, 0),
+    // The big seed has no booking system linked: it types the open month's guest receipts too.
+    bookingsSynced: false,
     userId: admin,
     companyCode: code,
     companyName,
