@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDate } from '../ledger/business-date.js';
 import { openPeriod } from '../ledger/ledger.js';
+import { jsonb } from '../db/open.js';
 import { addTestParties } from '../testing/parties.js';
 import { SIM_PASSWORD, SIM_USER, TEST_DOORS, TEST_UNIT_TYPES, linkCompanyToSimulator, periodDay, setLink } from '../testing/booking-system.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { BookingSystemClient } from './client.js';
-import { demoSeason, startDemoBookingSystem } from './schedule.js';
+import { DEMO_SYNCED_KEY, demoSeason, startDemoBookingSystem } from './schedule.js';
 import { BookingSimulator, serveSimulator, totalCharges } from './simulator.js';
 import { syncBookings } from './sync.js';
 
@@ -30,6 +31,9 @@ function demoSimulator(period: typeof NOVEMBER, today: string) {
 describe('the demo\'s booking system (npm start)', () => {
   it('generates the whole open month, seeded by the period, with ids that name it', () => {
     expect(demoSeason(NOVEMBER)).toEqual({ from: '2026-11-01', to: '2026-11-30', seed: 202_611, idPrefix: 'BK2611' });
+    // A demo built before the sync typed its open month up to that day: only the stays after it.
+    expect(demoSeason(NOVEMBER, '2026-11-12')).toEqual({ from: '2026-11-13', to: '2026-11-30', seed: 202_611, idPrefix: 'BK2611' });
+    expect(demoSeason(NOVEMBER, '2026-10-31')).toMatchObject({ from: '2026-11-01' });
     const sim = demoSimulator(NOVEMBER, '2026-11-12');
     const stays = sim.all();
     expect(stays.length).toBeGreaterThan(5);
@@ -113,6 +117,8 @@ describe('the demo\'s booking system (npm start)', () => {
 
   it('links the demo company and its first sync receipts and distributes the open month\'s checked-out stays', async () => {
     const books = api.db.company('co_demotrust');
+    // As a first start that synced the open month marks it (a demo built before keeps to the stays after today).
+    await books.insertInto('control_setting').values({ key: DEMO_SYNCED_KEY, value: jsonb(true) }).execute();
     const running = await startDemoBookingSystem(api.deps, { code: 'DEMOTRUST', schema: 'co_demotrust' }, 'ADMIN');
     try {
       expect(running).not.toBeNull();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { businessDate } from '../ledger/business-date.js';
+import { addDays, businessDate } from '../ledger/business-date.js';
 import { jsonb } from '../db/open.js';
 import type { CompanyTables } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
@@ -55,19 +55,26 @@ export const SYNC_SCHEDULE_LOCK = 'booking-sync-schedule';
  * start on or after the first day, so none began in a closed month whose income was typed.
  * The ids name the period (BK2611000001), so the next month's stays never take this month's ids.
  */
-export function demoSeason(period: { year: number; month: number; first: string; last: string }): { from: string; to: string; seed: number; idPrefix: string } {
-  return { from: period.first, to: period.last, seed: period.year * 100 + period.month, idPrefix: `BK${period.year % 100}${String(period.month).padStart(2, '0')}` };
+export function demoSeason(period: { year: number; month: number; first: string; last: string }, typedToDate: string | null = null): { from: string; to: string; seed: number; idPrefix: string } {
+  // A demo built before its bookings came through the sync typed the open month's letting income
+  // up to that day (`typedToDate`): its simulator keeps to the stays after it, so nothing is counted twice.
+  const from = typedToDate && typedToDate >= period.first ? addDays(typedToDate, 1) : period.first;
+  return { from, to: period.last, seed: period.year * 100 + period.month, idPrefix: `BK${period.year % 100}${String(period.month).padStart(2, '0')}` };
 }
+
+/** Set by the first start that syncs the demo's open month (syncDemoBookings); absent in a demo built before. */
+export const DEMO_SYNCED_KEY = 'demo_bookings_synced';
 
 /** The demo's simulator as at today: the open month's stays (demoSeason) on the demo company's holiday doors. */
 async function demoSimulator(db: Db): Promise<BookingSimulator> {
   const units = await db.selectFrom('unit').select(['door', 'name', 'unittype']).where('inactive', '=', false).where('unittype', 'is not', null)
     .where('class', '=', 'HOLIDAY').orderBy('door').execute();
   const types = await db.selectFrom('unit_type').select(['id', 'name']).execute();
-  const season = demoSeason(await openPeriod(db));
+  const today = await businessDate(db);
+  const season = demoSeason(await openPeriod(db), (await setting(db, DEMO_SYNCED_KEY)) === true ? null : today);
   const sim = new BookingSimulator(season.idPrefix);
   sim.setUnits(units.map((u) => ({ door: u.door, name: u.name.slice(0, 40), unitType: u.unittype! })), types);
-  sim.generate({ seed: season.seed, from: season.from, to: season.to, today: await businessDate(db), perUnitPerMonth: [3, 5] });
+  sim.generate({ seed: season.seed, from: season.from, to: season.to, today, perUnitPerMonth: [3, 5] });
   return sim;
 }
 
@@ -79,6 +86,7 @@ async function demoSimulator(db: Db): Promise<BookingSimulator> {
  * whose first sync then finds these bookings unchanged.
  */
 export async function syncDemoBookings(db: Db, userId: string): Promise<SyncReport> {
+  await db.insertInto('control_setting').values({ key: DEMO_SYNCED_KEY, value: jsonb(true) }).onConflict((oc) => oc.column('key').doUpdateSet({ value: jsonb(true) })).execute();
   const user = 'demo-sync';
   const password = randomBytes(12).toString('base64url');
   const running = await serveSimulator(await demoSimulator(db), { user, password });
