@@ -38,6 +38,17 @@ describe('start-up when a request gets no answer', () => {
     const { result } = renderHook(() => useStartup(true));
     await waitFor(() => expect(result.current.state.phase).toBe('trapped'), { timeout: (NETWORK_RETRIES + 2) * 1000 });
     expect(session.get('trappedError')).toContain('Failed to fetch');
+    // Leaving the page takes its no-answer failure with it: the next page starts afresh.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(session.get('trappedError')).toBeNull();
+  });
+
+  it('keeps a failure the server answered trapped when the page is left', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: true, status: 500, message: 'Database unavailable' }), { status: 500 })));
+    const { result } = renderHook(() => useStartup(true));
+    await waitFor(() => expect(result.current.state.phase).toBe('trapped'), { timeout: 5000 });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(session.get('trappedError')).toContain('Database unavailable');
   });
 
   it('never traps while the page is being left, however long the old page lives on', async () => {

@@ -56,10 +56,20 @@ export const NETWORK_RETRIES = 3;
  * A navigation that never happens (a download, say) clears it again.
  */
 let leavingPage = false;
+/**
+ * Whether this page stored a network failure (no answer) as the trapped error. Such a failure
+ * belongs to this page only: a navigation the page heard no beforeunload of (a browser-initiated
+ * one) can keep it alive on a slow server past its retries, and the next page must not open on
+ * Access Denied for it. A refusal the server answered stays trapped (spec 1 §8).
+ */
+let trappedNoAnswer = false;
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeunload', () => {
     leavingPage = true;
     setTimeout(() => (leavingPage = false), 15_000);
+  });
+  window.addEventListener('pagehide', () => {
+    if (trappedNoAnswer) session.set('trappedError', null);
   });
 }
 
@@ -90,6 +100,7 @@ export function useStartup(enabled: boolean): { state: StartupState; retry: () =
         const failure = error instanceof ApiFailure ? error : new ApiFailure(418, error instanceof Error ? error.message : 'Unknown Error');
         if (handleSessionFailure(failure)) return;
         const trapped = trappedErrorFrom(failure.status, failure.message, failure.data);
+        trappedNoAnswer = error instanceof NetworkFailure;
         session.set('trappedError', JSON.stringify(trapped));
         setState({ phase: 'trapped', failure: trapped });
       },
