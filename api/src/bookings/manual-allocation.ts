@@ -44,7 +44,6 @@ export async function allocationEditView(db: Db, id: string): Promise<Allocation
   const doors = booking.doors as BsBookingDoor[];
   const owners = await doorOwners(db, doors);
   const reason = manualAllocationRefusal(current) ?? balanceRefusal(booking);
-
   return {
     id: booking.id, ref: booking.ref, offered: reason === null, reason, gst_rates: Object.fromEntries(await accountGstRates(db)),
     doors: doors.map((d) => ({

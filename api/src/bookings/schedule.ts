@@ -57,7 +57,8 @@ export const SYNC_SCHEDULE_LOCK = 'booking-sync-schedule';
  */
 export function demoSeason(period: { year: number; month: number; first: string; last: string }, typedToDate: string | null = null): { from: string; to: string; seed: number; idPrefix: string } {
   // A demo built before its bookings came through the sync typed the open month's letting income
-  // up to that day (`typedToDate`): its simulator keeps to the stays after it, so nothing is counted twice.
+  // up to the day it was built; `typedToDate` is a day no earlier (its today), and its simulator
+  // keeps to the stays after it, so nothing is counted twice.
   const from = typedToDate && typedToDate >= period.first ? addDays(typedToDate, 1) : period.first;
   return { from, to: period.last, seed: period.year * 100 + period.month, idPrefix: `BK${period.year % 100}${String(period.month).padStart(2, '0')}` };
 }
