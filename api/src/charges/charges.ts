@@ -157,10 +157,11 @@ const ROWS_PER_INSERT = 2000;
  * gapless numbers taken in one step (in the order given) and multi-row inserts: start of day
  * raises a charge per unit, thousands at once. All or nothing: the first refusal throws before
  * anything is written. `source` marks where they came from (UNITFEE); the default is the table's.
+ * `books` are what a caller already read for these charges in this transaction (readChargeBooks).
  */
-export async function createCharges(trx: Db, userId: string, charges: ChargeValues[], options: { source?: string } = {}): Promise<{ id: number; ref: string }[]> {
+export async function createCharges(trx: Db, userId: string, charges: ChargeValues[], options: { source?: string; books?: ChargeBooks } = {}): Promise<{ id: number; ref: string }[]> {
   if (!charges.length) return [];
-  const books = await readChargeBooks(trx, charges);
+  const books = options.books ?? (await readChargeBooks(trx, charges));
   for (const c of charges) checkAgainstBooks(books, c);
   const refs = await nextNumbers(trx, 'CHARGE', charges.length);
   const idOf = new Map<string, number>();

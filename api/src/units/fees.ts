@@ -125,7 +125,7 @@ export async function applyMonthlyFees(anyTrx: Kysely<any>, userId: string, opts
       result.skipped.push(`${d.door}: ${e.message}`);
     }
   }
-  const created = await createCharges(trx, userId, raising, { source: UNIT_FEE_SOURCE });
+  const created = await createCharges(trx, userId, raising, { source: UNIT_FEE_SOURCE, books });
   result.raised = created.length;
   result.refs = created.map((c) => c.ref);
   return result;
