@@ -439,3 +439,18 @@ export class PdfDocument {
     return new Uint8Array(doc.output('arraybuffer'));
   }
 }
+
+/**
+ * Several statements as one document (a report's View of a set of owners): each from a new page
+ * under its heading, or a line saying the selection holds none.
+ */
+export function statementSetPdf<S>(frame: FrameOptions, statements: S[], heading: (s: S) => string, draw: (pdf: PdfDocument, s: S) => void): Uint8Array {
+  const pdf = new PdfDocument(frame);
+  if (!statements.length) pdf.paragraph('No owners for this selection.');
+  statements.forEach((s, i) => {
+    if (i > 0) pdf.newPage();
+    pdf.heading(heading(s));
+    draw(pdf, s);
+  });
+  return pdf.bytes();
+}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Letterhead, PdfDocument } from '../../documents/pdf.js';
+import { type Letterhead, PdfDocument, statementSetPdf } from '../../documents/pdf.js';
 import { moneyText } from '../../documents/table.js';
 import type { Db, ReportDefinition, ResolvedSelection } from '../definition.js';
 import { entitiesSelected } from '../selection.js';
@@ -160,16 +160,7 @@ export const endOfYear: ReportDefinition = {
           },
         },
       ],
-      pdf: () => {
-        const pdf = new PdfDocument({ letterhead, title: 'End of Year Statements', selection: financialYearText(selection.year), printedAt, reference });
-        if (!statements.length) pdf.paragraph('No owners for this selection.');
-        statements.forEach((s, i) => {
-          if (i > 0) pdf.newPage();
-          pdf.heading(eoyTitle(s));
-          drawEoyStatement(pdf, s);
-        });
-        return pdf.bytes();
-      },
+      pdf: () => statementSetPdf({ letterhead, title: 'End of Year Statements', selection: financialYearText(selection.year), printedAt, reference }, statements, eoyTitle, drawEoyStatement),
       documents: function* () {
         for (const s of statements) yield { name: `EndOfYear-${s.code}-${s.year}`, pdf: () => eoyStatementPdf(s, letterhead, printedAt) };
       },

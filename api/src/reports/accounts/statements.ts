@@ -1,5 +1,5 @@
 import { monthYearStartCase } from '../../control/settings.js';
-import { PdfDocument } from '../../documents/pdf.js';
+import { statementSetPdf } from '../../documents/pdf.js';
 import { type OwnerStatement, drawOwnerStatement, ownerStatements, statementFilename, statementTitle } from '../../statements/owner.js';
 import { ownerStatementPdfs } from '../../statements/statement-pdfs.js';
 import type { ReportContext, ReportDefinition, ReportOutput } from '../definition.js';
@@ -59,16 +59,7 @@ export function statementsOutput(
       },
       emptyText: 'No owners for this selection.',
     }],
-    pdf: () => {
-      const pdf = new PdfDocument({ letterhead, title: 'Owner Statements', selection: period, printedAt, reference });
-      if (!statements.length) pdf.paragraph('No owners for this selection.');
-      statements.forEach((s, i) => {
-        if (i > 0) pdf.newPage();
-        pdf.heading(statementTitle(s));
-        drawOwnerStatement(pdf, s);
-      });
-      return pdf.bytes();
-    },
+    pdf: () => statementSetPdf({ letterhead, title: 'Owner Statements', selection: period, printedAt, reference }, statements, statementTitle, drawOwnerStatement),
     documents: async function* () {
       const pdfs = await ownerStatementPdfs(statements, letterhead, printedAt);
       for (const [i, s] of statements.entries()) yield { name: statementFilename(s).replace(/\.pdf$/, ''), pdf: () => pdfs[i]! };
