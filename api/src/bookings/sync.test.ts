@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { trustBalance } from '../ledger/ledger.js';
+import { postTxn, trustBalance } from '../ledger/ledger.js';
 import { linkedTestApi, periodDay, syncNow } from '../testing/booking-system.js';
 import { BookingSimulator } from './simulator.js';
 
@@ -130,6 +130,38 @@ describe('booking sync and distribution', () => {
     } finally {
       await linked.books.updateTable('unit').set({ entity: 'OWNJONES' }).where('door', '=', '201').execute();
     }
+  });
+
+  it('takes a page the books refuse one booking at a time: only the booking that would overdraw its paid-out owner keeps the error', async () => {
+    const paidOut = sim.take({ doors: ['102'], checkIn: await periodDay(linked.books, 7), nights: 2, rate: 10_000 });
+    sim.pay(paidOut.id);
+    sim.setStatus(paidOut.id, 'C');
+    await syncNow(linked.api);
+    const whole = await trustBalance(linked.books, 'OWNSMITH', '102');
+    expect(whole).toBeGreaterThan(0);
+    const date = await periodDay(linked.books, 8);
+    await linked.books.transaction().execute((trx) => postTxn(trx, 'ADMIN', {
+      kind: 'PAYMENT', date, memo: 'Owner paid out', postings: [{ entity: 'OWNSMITH', door: '102', accountId: 'OWNFUNDS', amount: -whole, description: 'Paid out' }], cashbook: [{ date, method: 'EFT', amount: -whole }],
+    }));
+    // In one page of the feed: the paid-out stay cancelled (its reversal would overdraw door 102),
+    // and a new stay checked out and paid.
+    sim.cancel(paidOut.id, date);
+    const fresh = sim.take({ doors: ['101'], checkIn: await periodDay(linked.books, 8), nights: 1, rate: 15_000 });
+    sim.pay(fresh.id);
+    sim.setStatus(fresh.id, 'C');
+    const before = await trustBalance(linked.books, 'OWNSMITH', '101');
+
+    const result = await syncNow(linked.api);
+    expect(result).toMatchObject({ bookings: 2, applied: 1, errors: 1 });
+    const refused = await linked.books.selectFrom('booking').selectAll().where('id', '=', paidOut.id).executeTakeFirstOrThrow();
+    expect(refused).toMatchObject({ error: true, revision: sim.get(paidOut.id)!.revision });
+    expect(refused.message).toMatch(/OVERDRAWN ACCOUNTS NOTICE! This would overdraw OWNSMITH \(102\)/);
+    expect(await trustBalance(linked.books, 'OWNSMITH', '102')).toBe(0);
+    // Nothing of the refused booking's revision was posted: no reversal, no refund.
+    expect(await linked.books.selectFrom('txn').select('id').where('source_ref', '=', paidOut.id).where('kind', '=', 'PAYMENT').execute()).toEqual([]);
+    expect(await trustBalance(linked.books, 'OWNSMITH', '101')).toBe(before + 15_000 - 300 - 30 - 1_764 - 176);
+    expect((await linked.books.selectFrom('booking').select('error').where('id', '=', fresh.id).executeTakeFirstOrThrow()).error).toBe(false);
+    await expectTrustBalances();
   });
 
   it('answers a clear 502 and logs it when the booking system keeps failing, and 409 when none is set up', async () => {
