@@ -12,7 +12,7 @@ import { NoticeToaster } from './notice-toaster.js';
 import { PageHeader } from './page-header.js';
 import { Sidebar } from './sidebar.js';
 import { useSidebarState } from './sidebar-state.js';
-import { useStartup } from './startup.js';
+import { trappedErrorForThisPage, useStartup } from './startup.js';
 
 const hideLoadingScreen = () => {
   document.documentElement.dataset.loading = 'false';
@@ -44,7 +44,7 @@ export function ChromeRoot({ onStartupReady }: ChromeProps) {
 
 function Chrome({ onStartupReady }: { onStartupReady: () => void }) {
   const consoleMode = useStored('super') === 'true' && useStored('consoleActive') !== 'true';
-  const trappedError = useStored('trappedError');
+  const trappedError = trappedErrorForThisPage(useStored('trappedError'));
   const bypass = useStored('bypass') === 'true';
   const trapped = trappedError !== null && !bypass;
   const { state, retry } = useStartup(!consoleMode && !trapped);

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { session } from 'shared-ui';
-import { NETWORK_RETRIES, localDate, useStartup } from './startup.js';
+import { NETWORK_RETRIES, localDate, trappedErrorForThisPage, useStartup } from './startup.js';
 
 const answers: Record<string, unknown> = {
   '/api/control': { data: { today: localDate(), sync_frequency: 0 } },
@@ -37,18 +37,26 @@ describe('start-up when a request gets no answer', () => {
     serveAfter(Number.POSITIVE_INFINITY);
     const { result } = renderHook(() => useStartup(true));
     await waitFor(() => expect(result.current.state.phase).toBe('trapped'), { timeout: (NETWORK_RETRIES + 2) * 1000 });
-    expect(session.get('trappedError')).toContain('Failed to fetch');
-    // Leaving the page takes its no-answer failure with it: the next page starts afresh.
-    window.dispatchEvent(new Event('pagehide'));
+    const stored = session.get('trappedError');
+    expect(stored).toContain('Failed to fetch');
+    expect(trappedErrorForThisPage(stored)).toBe(stored);
+    // The next page does not open on it, whenever the old page stored it, and starts afresh.
+    const storedByAnotherPage = JSON.stringify({ ...JSON.parse(stored!), noAnswerOnPage: 'an-earlier-page' });
+    expect(trappedErrorForThisPage(storedByAnotherPage)).toBeNull();
+    session.set('trappedError', storedByAnotherPage);
+    serveAfter(0);
+    const next = renderHook(() => useStartup(true));
+    await waitFor(() => expect(next.result.current.state.phase).toBe('ready'), { timeout: 5000 });
     expect(session.get('trappedError')).toBeNull();
   });
 
-  it('keeps a failure the server answered trapped when the page is left', async () => {
+  it('keeps a failure the server answered trapped for the next page', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: true, status: 500, message: 'Database unavailable' }), { status: 500 })));
     const { result } = renderHook(() => useStartup(true));
     await waitFor(() => expect(result.current.state.phase).toBe('trapped'), { timeout: 5000 });
-    window.dispatchEvent(new Event('pagehide'));
-    expect(session.get('trappedError')).toContain('Database unavailable');
+    const stored = session.get('trappedError');
+    expect(stored).toContain('Database unavailable');
+    expect(trappedErrorForThisPage(stored)).toBe(stored);
   });
 
   it('never traps while the page is being left, however long the old page lives on', async () => {

@@ -57,19 +57,29 @@ export const NETWORK_RETRIES = 3;
  */
 let leavingPage = false;
 /**
- * Whether this page stored a network failure (no answer) as the trapped error. Such a failure
- * belongs to this page only: a navigation the page heard no beforeunload of (a browser-initiated
- * one) can keep it alive on a slow server past its retries, and the next page must not open on
- * Access Denied for it. A refusal the server answered stays trapped (spec 1 §8).
+ * This page's mark on a no-answer failure it stores as the trapped error. Such a failure belongs
+ * to the page that saw it: however the browser orders a navigation's events (a browser-initiated
+ * one is heard by no beforeunload, and an aborted request may settle after pagehide), the next
+ * page must not open on Access Denied for it, and tries the server afresh (trappedErrorForThisPage).
+ * A refusal the server answered stays trapped for every page (spec 1 §8).
  */
-let trappedNoAnswer = false;
+const THIS_PAGE = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** The stored trapped error this page shows: null for a no-answer failure another page stored. */
+export function trappedErrorForThisPage(stored: string | null): string | null {
+  if (stored === null) return null;
+  try {
+    const page = (JSON.parse(stored) as { noAnswerOnPage?: unknown } | null)?.noAnswerOnPage;
+    return page === undefined || page === THIS_PAGE ? stored : null;
+  } catch {
+    return stored;
+  }
+}
+
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeunload', () => {
     leavingPage = true;
     setTimeout(() => (leavingPage = false), 15_000);
-  });
-  window.addEventListener('pagehide', () => {
-    if (trappedNoAnswer) session.set('trappedError', null);
   });
 }
 
@@ -84,6 +94,8 @@ export function useStartup(enabled: boolean): { state: StartupState; retry: () =
     runStartup().then(
       () => {
         networkRetries.current = 0;
+        // Started, so anything still stored is an earlier page's no-answer failure: gone with it.
+        session.set('trappedError', null);
         if (live) setState({ phase: 'ready' });
       },
       (error: unknown) => {
@@ -100,8 +112,7 @@ export function useStartup(enabled: boolean): { state: StartupState; retry: () =
         const failure = error instanceof ApiFailure ? error : new ApiFailure(418, error instanceof Error ? error.message : 'Unknown Error');
         if (handleSessionFailure(failure)) return;
         const trapped = trappedErrorFrom(failure.status, failure.message, failure.data);
-        trappedNoAnswer = error instanceof NetworkFailure;
-        session.set('trappedError', JSON.stringify(trapped));
+        session.set('trappedError', JSON.stringify(error instanceof NetworkFailure ? { ...trapped, noAnswerOnPage: THIS_PAGE } : trapped));
         setState({ phase: 'trapped', failure: trapped });
       },
     );
