@@ -140,7 +140,10 @@ export async function applyBookings(db: Db, userId: string, bookings: BsBooking[
   if (!ids.length) return [];
   if (new Set(ids).size !== ids.length) return oneAtATime(db, userId, bookings, setup, options);
   const held = new Map((await db.selectFrom('booking').select(['id', 'revision']).where('id', 'in', ids).execute()).map((r) => [r.id, r.revision]));
-  const changed = bookings.filter((b) => options.force || !(held.get(b.id)! >= b.revision));
+  const changed = bookings.filter((b) => {
+    const revision = held.get(b.id);
+    return options.force || revision === undefined || revision < b.revision;
+  });
   const outcomes = new Map<string, ApplyOutcome>();
   if (changed.length) {
     try {
