@@ -205,7 +205,7 @@ async function createCast(db: Db, p: BooksParams, r: Rand): Promise<Cast> {
       phone1: `04${pad(r.int(10, 99))} ${pad(r.int(0, 999), 3)} ${pad(r.int(0, 999), 3)}`,
       ...account(r, prefix), bank_account_name: name.slice(0, 32),
       disburse_method: method,
-      // The letting commission distribution takes from their synced bookings (the typed months charge the same rate by hand).
+      // The letting commission distribution takes from their synced bookings (the big seed's typed months charge the same rate by hand).
       commission: COMMISSION,
       hold_always_reason: null,
       notes: method === 'HOLD' ? 'Funds held at the owner\'s request while the unit is renovated' : null,
@@ -625,7 +625,7 @@ export async function postStartBooks(db: Database, userId = 'ADMIN'): Promise<Bo
   console.log(`Posting the demo books of ${DEMO_COMPANY.code} (a year of receipts, charges, releases and disbursements)...`);
   const summary = await postDemoBooks(db.company(schemaNameFor(DEMO_COMPANY.code)), { ...DEMO_BOOKS, userId, companyCode: DEMO_COMPANY.code, companyName: DEMO_COMPANY.name });
   console.log(`Demo books posted: ${summary.owners} owners, ${summary.units} units, ${summary.txns} transactions, ${summary.postings} postings in ${summary.seconds.toFixed(1)} s.`);
-  // The open month's bookings come through the booking system, synced before the bank side is made so it banks them as it banks the typed months.
+  // The open month's bookings come through the booking system, synced before the bank side is made so it banks them as it banks the closed months'.
   const synced = await syncDemoBookings(db.company(schemaNameFor(DEMO_COMPANY.code)), userId);
   console.log(`Demo bookings synced from the booking system: ${synced.message}.`);
   const banking = await bankAndReconcileDemo(db.company(schemaNameFor(DEMO_COMPANY.code)), await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))), { id: userId }, { code: DEMO_COMPANY.code, name: DEMO_COMPANY.name });
