@@ -47,6 +47,10 @@ describe('the demo after npm start', () => {
     const receipts = await db.selectFrom('txn').select(['source', 'source_ref']).where('kind', '=', 'RECEIPT').where('year', '=', year).where('month', '=', month).execute();
     expect(receipts.filter((t) => t.source === 'MANUAL' && t.source_ref?.startsWith('BK'))).toEqual([]);
     expect(receipts.filter((t) => t.source === 'BKG').length).toBeGreaterThan(0);
+    // The closed months' syncs (stamped from their last days) left the cursor before the open month's changes, stamped by the wall clock: every one was read and applied.
+    const stays = await db.selectFrom('booking').select(['id', 'revision']).where('id', 'like', `BK${year % 100}${String(month).padStart(2, '0')}%`).execute();
+    expect(stays.length).toBeGreaterThan(100);
+    expect(stays.filter((b) => b.revision === 0)).toEqual([]);
   });
 
   it('brings every closed month\'s letting income through the sync: BKG receipts, distribution in the month, stays checked out by its close, commission from distribution only', async () => {
