@@ -318,7 +318,8 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
   // month-end work (journals, charges, releases, payments) is dated that day, so none spends funds dated later.
   const day = (share: number) => (p.bookingsSynced && !m.isOpen ? D : Math.max(1, Math.floor(D * share)));
 
-  // 1. Receipts: guests' room charges (and the guest cleaning fee) to the owners' doors; tenants' rent.
+  // 1. Receipts: tenants' rent; guests' room charges (and the guest cleaning fee) to the owners' doors
+  //    unless the bookings come through the sync (then a closed month syncs its stays here).
   const nights = new Map<string, number>();
   const bookings = new Map<string, number>();
   const revenue = new Map<string, number>();
@@ -381,9 +382,9 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
   ordered.length = 0;
   await flush();
   if (p.bookingsSynced && !m.isOpen) {
-    // The month's stays through the sync while it is open; its monthly accounts count each door's checked-out stays.
+    // The month's stays through the sync while it is open (the first month posted links the units
+    // and accounts); its monthly accounts count each door's checked-out stays.
     const { first, last } = periodBounds(m.year, m.month);
-    // The first month posted links the units and accounts.
     await syncDemoMonth(db, p.userId, { year: m.year, month: m.month, first, last }, summary.months.length === 0);
     const stays = await db.selectFrom('booking').select('doors').where('status', '=', 'C').where('check_out', '>=', first).where('check_out', '<=', last).execute();
     for (const s of stays) for (const d of s.doors as { door: string }[]) bookings.set(d.door, (bookings.get(d.door) ?? 0) + 1);
