@@ -48,12 +48,13 @@ export function scheduleSyncs(deps: AppDeps, userId: string, intervalMs = 60_000
 export const SYNC_SCHEDULE_LOCK = 'booking-sync-schedule';
 
 /**
- * The season the demo's simulator generates: the open month's stays, from its first day to its
- * last. The demo company linked its booking system at the start of the open month: the demo books
- * (api/src/demo/books.ts, `bookingsSynced`) type the letting income of the closed months only,
- * so the open month's income is counted once, as the sync receipts and distributes it. Stays
- * start on or after the first day, so none began in a closed month whose income was typed.
- * The ids name the period (BK2611000001), so the next month's stays never take this month's ids.
+ * The season the demo's simulator generates for a period: its stays, from its first day to its
+ * last. The demo company's bookings come through the sync in every month: the demo books
+ * (api/src/demo/books.ts, `bookingsSynced`) type no letting income on holiday doors, and sync
+ * each closed month's season as it is posted (syncDemoMonth) and the open month's at the first
+ * start (syncDemoBookings), so each month's income is counted once, as the sync receipts and
+ * distributes it. Stays start on or after the first day, so none began in another period.
+ * The ids name the period (BK2611000001), so no month's stays take another month's ids.
  */
 export function demoSeason(period: { year: number; month: number; first: string; last: string }, typedToDate: string | null = null): { from: string; to: string; seed: number; idPrefix: string } {
   // A demo built before its bookings came through the sync typed the open month's letting income
@@ -66,17 +67,56 @@ export function demoSeason(period: { year: number; month: number; first: string;
 /** Set by the first start that syncs the demo's open month (syncDemoBookings); absent in a demo built before. */
 export const DEMO_SYNCED_KEY = 'demo_bookings_synced';
 
-/** The demo's simulator as at today: the open month's stays (demoSeason) on the demo company's holiday doors. */
-async function demoSimulator(db: Db): Promise<BookingSimulator> {
+/** A simulator for the demo company's holiday doors. */
+async function demoUnitsSimulator(db: Db, idPrefix: string, clockFrom?: number): Promise<BookingSimulator> {
   const units = await db.selectFrom('unit').select(['door', 'name', 'unittype']).where('inactive', '=', false).where('unittype', 'is not', null)
     .where('class', '=', 'HOLIDAY').orderBy('door').execute();
   const types = await db.selectFrom('unit_type').select(['id', 'name']).execute();
+  const sim = new BookingSimulator(idPrefix, clockFrom);
+  sim.setUnits(units.map((u) => ({ door: u.door, name: u.name.slice(0, 40), unitType: u.unittype! })), types);
+  return sim;
+}
+
+/** The demo's simulator as at today: the open month's stays (demoSeason) on the demo company's holiday doors. */
+async function demoSimulator(db: Db): Promise<BookingSimulator> {
   const today = await businessDate(db);
   const season = demoSeason(await openPeriod(db), (await setting(db, DEMO_SYNCED_KEY)) === true ? null : today);
-  const sim = new BookingSimulator(season.idPrefix);
-  sim.setUnits(units.map((u) => ({ door: u.door, name: u.name.slice(0, 40), unitType: u.unittype! })), types);
+  const sim = await demoUnitsSimulator(db, season.idPrefix);
   sim.generate({ seed: season.seed, from: season.from, to: season.to, today, perUnitPerMonth: [3, 5] });
   return sim;
+}
+
+/** Serves a simulator for one sync in place: (units and accounts when `link`, then) the bookings feed from the company's cursor, as at `today`. */
+async function syncServed(db: Db, userId: string, sim: BookingSimulator, today: string, link: boolean): Promise<SyncReport> {
+  const user = 'demo-sync';
+  const password = randomBytes(12).toString('base64url');
+  const running = await serveSimulator(sim, { user, password });
+  try {
+    const client = new BookingSystemClient({ host: running.url, user, password });
+    if (link) {
+      await syncUnits(db, client);
+      await syncAccounts(db, client);
+    }
+    return await syncBookings(db, userId, client, today);
+  } finally {
+    await running.close();
+  }
+}
+
+/**
+ * A closed month of the demo's history through the sync, while that month is the open period
+ * (postDemoBooks, before its charges and month end): its season (demoSeason) as at its last day,
+ * every stay checked out by then (none left in house at the month's close), so each is receipted
+ * and distributed in its own month. Its changes are stamped from the month's last day (history,
+ * before any later month's and the open month's, which stamps the wall clock), so the company's
+ * cursor passes them in order and never skips a later month's bookings. `link` syncs the units
+ * and accounts first (the first synced month).
+ */
+export async function syncDemoMonth(db: Db, userId: string, period: { year: number; month: number; first: string; last: string }, link: boolean): Promise<SyncReport> {
+  const season = demoSeason(period);
+  const sim = await demoUnitsSimulator(db, season.idPrefix, Date.parse(`${period.last}T00:00:00Z`));
+  sim.generate({ seed: season.seed, from: season.from, to: season.to, today: period.last, perUnitPerMonth: [3, 5], checkOutBy: period.last });
+  return syncServed(db, userId, sim, period.last, link);
 }
 
 /**
@@ -88,17 +128,7 @@ async function demoSimulator(db: Db): Promise<BookingSimulator> {
  */
 export async function syncDemoBookings(db: Db, userId: string): Promise<SyncReport> {
   await db.insertInto('control_setting').values({ key: DEMO_SYNCED_KEY, value: jsonb(true) }).onConflict((oc) => oc.column('key').doUpdateSet({ value: jsonb(true) })).execute();
-  const user = 'demo-sync';
-  const password = randomBytes(12).toString('base64url');
-  const running = await serveSimulator(await demoSimulator(db), { user, password });
-  try {
-    const client = new BookingSystemClient({ host: running.url, user, password });
-    await syncUnits(db, client);
-    await syncAccounts(db, client);
-    return await syncBookings(db, userId, client, await businessDate(db));
-  } finally {
-    await running.close();
-  }
+  return syncServed(db, userId, await demoSimulator(db), await businessDate(db), true);
 }
 
 /**

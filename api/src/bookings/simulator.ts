@@ -60,12 +60,14 @@ export class BookingSimulator {
   /**
    * idPrefix starts every booking id (the demo names its period in it: BK2611000001), so two
    * simulators that generate different seasons never hand out the same id for different stays.
+   * clockFrom (epoch milliseconds) stamps changes from that instant on rather than the wall clock's:
+   * a past season played as history (the demo's closed months), each after the one before.
    */
-  constructor(private readonly idPrefix = 'BK') {}
+  constructor(private readonly idPrefix = 'BK', private readonly clockFrom?: number) {}
 
   /** A strictly increasing modification instant, so (modifiedAt, id) orders every change. */
   private stamp(): string {
-    this.lastInstant = Math.max(Date.now(), this.lastInstant + 1);
+    this.lastInstant = Math.max(this.clockFrom ?? Date.now(), this.lastInstant + 1);
     return new Date(this.lastInstant).toISOString();
   }
 
@@ -148,14 +150,16 @@ export class BookingSimulator {
    * check-in on arrival, check-out; or deposit and cancellation 3 days before), then played up
    * to `today`: the same seed on a later day gives the same stays with the same ids and payment
    * ids, each at the same or a later revision, so a sync of both only adds what happened between.
+   * checkOutBy ends a unit's season at the first stay that would check out after it.
    */
-  generate(options: { seed: number; from: string; to: string; today: string; perUnitPerMonth?: [number, number] }) {
+  generate(options: { seed: number; from: string; to: string; today: string; perUnitPerMonth?: [number, number]; checkOutBy?: string }) {
     const r = prng(options.seed);
     const [lo, hi] = options.perUnitPerMonth ?? [2, 4];
     for (const unit of this.units) {
       let day = addDays(options.from, r.int(0, 6));
       while (day < options.to) {
         const nights = r.int(1, Math.max(1, Math.floor(30 / r.int(lo, hi)) - 2));
+        if (options.checkOutBy && addDays(day, nights) > options.checkOutBy) break;
         const ownerStay = r.next() < 0.04;
         const group = !ownerStay && r.next() < 0.05 ? this.units.find((u) => u.door !== unit.door && u.unitType === unit.unitType) : undefined;
         const b = this.take({ doors: group ? [unit.door, group.door] : [unit.door], checkIn: day, nights, guest: r.pick(GUESTS), guests: r.int(1, 6), ownerStay, cleaning: ownerStay ? 0 : r.pick([0, 9_500, 12_000]) });

@@ -83,11 +83,11 @@ describe('demo books', () => {
     }
     // Month-end ABA files are in the archive, one per closed month.
     expect(await count(db.selectFrom('archive').where('path', '=', 'Month End'))).toBe(11);
-    // Reversals carry their reasons; supplier payments were made; card receipts carry a surcharge.
+    // Reversals carry their reasons; supplier payments were made; guests paid by card through the booking system.
     const reversals = await db.selectFrom('txn').select(['reason', 'reversal_of']).where('kind', '=', 'REVERSAL').execute();
     expect(reversals.every((r) => (r.reason ?? '').length >= 10 && r.reversal_of !== null)).toBe(true);
     expect(await count(db.selectFrom('txn').where('kind', '=', 'PAYMENT'))).toBeGreaterThan(5);
-    expect(await count(db.selectFrom('posting').where('account_id', '=', 'SURCHG').where('entity', '=', 'BUSINESS'))).toBeGreaterThan(100);
+    expect(await count(db.selectFrom('cashbook').innerJoin('txn', 'txn.id', 'cashbook.txn_id').where('txn.source', '=', 'BKG').where('cashbook.method', '=', 'CARD'))).toBeGreaterThan(100);
     expect(await count(db.selectFrom('cashbook_detail'))).toBe(await count(db.selectFrom('txn').where('kind', 'in', ['RECEIPT', 'PAYMENT'])));
     // Every closed month's charges were released (the funds covered them); amounts are whole cents.
     expect(await count(db.selectFrom('charge').where('status', '=', 'PENDING').where('date', '<', (await openPeriod(db)).first))).toBe(0);

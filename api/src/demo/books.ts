@@ -10,7 +10,7 @@ import { disburseRequestContract } from '../contracts/disbursement.js';
 import { journalContract } from '../contracts/journals.js';
 import { type Database, jsonb, schemaNameFor } from '../db/open.js';
 import { entityDefaults } from '../companies/starter-books.js';
-import { syncDemoBookings } from '../bookings/schedule.js';
+import { syncDemoBookings, syncDemoMonth } from '../bookings/schedule.js';
 import { DEMO_COMPANY } from './first-start.js';
 import { bankAndReconcileDemo } from './bank-statements.js';
 import type { CompanyTables } from '../db/schema.js';
@@ -59,10 +59,14 @@ export interface BooksParams {
   /** The last (open) month is the month of this date; receipts in it are dated up to this day. */
   today?: Date;
   /**
-   * The company linked its booking system at the start of the open month: the open month's guest
-   * receipts on holiday doors come through the sync (and are distributed there), so they are not
-   * typed here, nor reversed, nor charged commission and cleaning by hand. Closed months are history
-   * from before the link, typed as receipts either way.
+   * Holiday doors' guest receipts come through the booking sync in every month (and are distributed
+   * there, commission, booking fees and GST with them), so none is typed here, reversed, or charged
+   * commission by hand; rent receipts on permanent doors stay typed. Each closed month's season is
+   * synced as that month is posted (syncDemoMonth: every stay checked out by its last day) and its
+   * monthly accounts charge the management fee and a departure clean and linen per checked-out stay
+   * of the door; the open month's bookings are synced after the books (postStartBooks), so its
+   * holiday doors are charged nothing by hand. Without it (the big seed) every month's guest
+   * receipts are typed.
    */
   bookingsSynced?: boolean;
   /** Progress lines (month, phase, counts). */
@@ -201,7 +205,7 @@ async function createCast(db: Db, p: BooksParams, r: Rand): Promise<Cast> {
       phone1: `04${pad(r.int(10, 99))} ${pad(r.int(0, 999), 3)} ${pad(r.int(0, 999), 3)}`,
       ...account(r, prefix), bank_account_name: name.slice(0, 32),
       disburse_method: method,
-      // The letting commission distribution takes from their synced bookings (the typed months charge the same rate by hand).
+      // The letting commission distribution takes from their synced bookings (the big seed's typed months charge the same rate by hand).
       commission: COMMISSION,
       hold_always_reason: null,
       notes: method === 'HOLD' ? 'Funds held at the owner\'s request while the unit is renovated' : null,
@@ -310,9 +314,12 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
   const stats = { year: m.year, month: m.month, receipts: 0, reversals: 0, charges: 0, releases: 0, journals: 0, payments: 0, disbursements: 0 };
   const D = m.lastDay;
   const receiptDays = Math.max(1, Math.floor(D * 0.8));
-  const day = (share: number) => Math.max(1, Math.floor(D * share));
+  // A synced closed month's stays check out up to its last day and are distributed on the day: its
+  // month-end work (journals, charges, releases, payments) is dated that day, so none spends funds dated later.
+  const day = (share: number) => (p.bookingsSynced && !m.isOpen ? D : Math.max(1, Math.floor(D * share)));
 
-  // 1. Receipts: guests' room charges (and the guest cleaning fee) to the owners' doors; tenants' rent.
+  // 1. Receipts: tenants' rent; guests' room charges (and the guest cleaning fee) to the owners' doors
+  //    unless the bookings come through the sync (then a closed month syncs its stays here).
   const nights = new Map<string, number>();
   const bookings = new Map<string, number>();
   const revenue = new Map<string, number>();
@@ -340,7 +347,7 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
       revenue.set(u.door, (revenue.get(u.door) ?? 0) + amount);
       continue;
     }
-    if (m.isOpen && p.bookingsSynced) continue;
+    if (p.bookingsSynced) continue;
     // The open month has run only up to today: its bookings in proportion.
     const full = r.int(p.bookings[0], p.bookings[1]);
     const count = m.isOpen ? Math.max(1, Math.round((full * D) / Number(periodBounds(m.year, m.month).last.slice(8)))) : full;
@@ -374,15 +381,26 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
   }
   ordered.length = 0;
   await flush();
+  if (p.bookingsSynced && !m.isOpen) {
+    // The month's stays through the sync while it is open (the first month posted links the units
+    // and accounts); its monthly accounts count each door's checked-out stays.
+    const { first, last } = periodBounds(m.year, m.month);
+    await syncDemoMonth(db, p.userId, { year: m.year, month: m.month, first, last }, summary.months.length === 0);
+    const stays = await db.selectFrom('booking').select('doors').where('status', '=', 'C').where('check_out', '>=', first).where('check_out', '<=', last).execute();
+    for (const s of stays) for (const d of s.doors as { door: string }[]) bookings.set(d.door, (bookings.get(d.door) ?? 0) + 1);
+    progress('bookings');
+  }
 
-  // 2. A reversal or two (guest paid twice; cheque dishonoured), on the receipt's own date.
-  const reasons = ['Duplicate payment: guest paid twice, refunded by the booking system', 'Cheque dishonoured by the drawer\'s bank', 'Receipted to the wrong booking, re-entered correctly'];
-  // (A booking's refund, once it is synced, is the booking system's: the open month's synced guest receipts are left alone.)
-  const toReverse = m.isOpen && p.bookingsSynced ? 0 : Math.min(lastPosted.length, r.int(1, 2));
+  // 2. A reversal or two (guest paid twice; cheque dishonoured), on the receipt's own date. With
+  //    synced guest receipts (a booking's refund is the booking system's) a closed month reverses
+  //    one tenant's rent, its direct debit dishonoured, and charges no commission on it.
+  const reasons = p.bookingsSynced ? ['Tenant\'s direct debit dishonoured by the bank'] : ['Duplicate payment: guest paid twice, refunded by the booking system', 'Cheque dishonoured by the drawer\'s bank', 'Receipted to the wrong booking, re-entered correctly'];
+  const toReverse = p.bookingsSynced ? (m.isOpen ? 0 : Math.min(lastPosted.length, 1)) : Math.min(lastPosted.length, r.int(1, 2));
   for (let i = 0; i < toReverse; i++) {
     const target = lastPosted[Math.floor(r.next() * lastPosted.length)]!;
     lastPosted = lastPosted.filter((x) => x.id !== target.id);
     await db.transaction().execute((trx) => reverseTxn(trx, p.userId, target.id, r.pick(reasons), target.date));
+    if (p.bookingsSynced && target.door) revenue.delete(target.door);
     stats.reversals++;
     summary.txns++;
   }
@@ -391,7 +409,7 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
   // 3. Two journals: an owner moves funds between two of their doors; the business refunds a fee.
   const balances = await ownerBalances(db);
   const journalDate = dateOf(m, day(0.84));
-  // An owner with funds on their first door (in an open month whose guests pay through the booking sync, a rented unit's or a held owner's).
+  // An owner with funds on their first door (in the open month, whose bookings sync after its books, a rented unit's or a held owner's).
   const multi = cast.owners.filter((o) => cast.ownerDoors.get(o)!.length >= 2 && (balances.get(key(o, cast.ownerDoors.get(o)![0]!)) ?? 0) > 0);
   if (multi.length) {
     const owner = multi[Math.floor(r.next() * multi.length)]!;
@@ -429,8 +447,9 @@ async function postMonth(db: Db, p: BooksParams, r: Rand, cast: Cast, m: MonthPl
   }
   progress('journals');
 
-  // 4. Charges: per door, commission and management fee to BUSINESS; cleaning and linen to the
-  //    suppliers; now and then a repair; strata levies quarterly. Then release what funds cover.
+  // 4. Charges: per door, commission on typed receipts (distribution takes it from synced bookings)
+  //    and management fee to BUSINESS; cleaning and linen per stay to the suppliers; now and then a
+  //    repair; strata levies quarterly. Then release what funds cover.
   const chargeDate = dateOf(m, day(0.88));
   const cleaner = (door: string) => (door.charCodeAt(door.length - 1) % 2 ? 'SPARKLE' : 'FRESHSTAY');
   await db.transaction().execute(async (trx) => {
@@ -607,7 +626,7 @@ export async function postStartBooks(db: Database, userId = 'ADMIN'): Promise<Bo
   console.log(`Posting the demo books of ${DEMO_COMPANY.code} (a year of receipts, charges, releases and disbursements)...`);
   const summary = await postDemoBooks(db.company(schemaNameFor(DEMO_COMPANY.code)), { ...DEMO_BOOKS, userId, companyCode: DEMO_COMPANY.code, companyName: DEMO_COMPANY.name });
   console.log(`Demo books posted: ${summary.owners} owners, ${summary.units} units, ${summary.txns} transactions, ${summary.postings} postings in ${summary.seconds.toFixed(1)} s.`);
-  // The open month's bookings come through the booking system, synced before the bank side is made so it banks them as it banks the typed months.
+  // The open month's bookings come through the booking system, synced before the bank side is made so it banks them as it banks the closed months'.
   const synced = await syncDemoBookings(db.company(schemaNameFor(DEMO_COMPANY.code)), userId);
   console.log(`Demo bookings synced from the booking system: ${synced.message}.`);
   const banking = await bankAndReconcileDemo(db.company(schemaNameFor(DEMO_COMPANY.code)), await businessDate(db.company(schemaNameFor(DEMO_COMPANY.code))), { id: userId }, { code: DEMO_COMPANY.code, name: DEMO_COMPANY.name });

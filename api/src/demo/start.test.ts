@@ -7,14 +7,16 @@ import type { RunningSimulator } from '../bookings/simulator.js';
 import type { CompanyTables } from '../db/schema.js';
 import { addDays, businessDate } from '../ledger/business-date.js';
 import { openPeriod } from '../ledger/ledger.js';
+import { periodBounds } from '../ledger/posting-rules.js';
 import { balanceDrift, unbalancedTxns } from '../ledger/trust-position.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { postStartBooks } from './books.js';
 import { DEMO_COMPANY } from './first-start.js';
 
 /**
- * The demo as `npm start` leaves it (api/src/server.ts): the demo books, then the demo's booking
- * system linked and its first sync, which receipts and distributes the open month's bookings.
+ * The demo as `npm start` leaves it (api/src/server.ts): the demo books, whose closed months'
+ * bookings came through the sync as each was posted, then the demo's booking system linked and its
+ * first sync, which receipts and distributes the open month's bookings.
  */
 let api: TestApi;
 let db: Kysely<CompanyTables>;
@@ -45,9 +47,44 @@ describe('the demo after npm start', () => {
     const receipts = await db.selectFrom('txn').select(['source', 'source_ref']).where('kind', '=', 'RECEIPT').where('year', '=', year).where('month', '=', month).execute();
     expect(receipts.filter((t) => t.source === 'MANUAL' && t.source_ref?.startsWith('BK'))).toEqual([]);
     expect(receipts.filter((t) => t.source === 'BKG').length).toBeGreaterThan(0);
-    // Closed months are history from before the link: typed receipts, no synced bookings.
-    const typedBefore = await db.selectFrom('txn').select('id').where('kind', '=', 'RECEIPT').where('source', '=', 'MANUAL').where('source_ref', 'like', 'BK%').limit(1).execute();
-    expect(typedBefore).toHaveLength(1);
+    // The closed months' syncs (stamped from their last days) left the cursor before the open month's changes, stamped by the wall clock: every one was read and applied.
+    const stays = await db.selectFrom('booking').select(['id', 'revision']).where('id', 'like', `BK${year % 100}${String(month).padStart(2, '0')}%`).execute();
+    expect(stays.length).toBeGreaterThan(100);
+    expect(stays.filter((b) => b.revision === 0)).toEqual([]);
+  });
+
+  it('brings every closed month\'s letting income through the sync: BKG receipts, distribution in the month, stays checked out by its close, commission from distribution only', async () => {
+    // No guest receipt typed to an owner's door in any month: the typed receipts are tenants' rent and the pool's income.
+    const typed = await db.selectFrom('posting').innerJoin('txn', 'txn.id', 'posting.txn_id').select(['txn.id', 'posting.account_id'])
+      .where('txn.kind', '=', 'RECEIPT').where('txn.source', '!=', 'BKG').where('posting.account_id', 'in', ['ROOMCHG', 'CLEAN']).execute();
+    expect(typed).toEqual([]);
+    expect(await db.selectFrom('txn').select('id').where('source', '=', 'MANUAL').where('source_ref', 'like', 'BK%').execute()).toEqual([]);
+    const open = await openPeriod(db);
+    const kinds = await db.selectFrom('txn').select(['year', 'month', 'kind', 'source', (eb) => eb.fn.countAll<string>().as('n')]).groupBy(['year', 'month', 'kind', 'source']).execute();
+    const n = (year: number, month: number, kind: string, source: string) => Number(kinds.find((r) => r.year === year && r.month === month && r.kind === kind && r.source === source)?.n ?? 0);
+    const paid = await db.selectFrom('booking_payment').innerJoin('txn', 'txn.id', 'booking_payment.txn_id').select(['txn.year', 'txn.month', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('txn.kind', '=', 'RECEIPT').groupBy(['txn.year', 'txn.month']).execute();
+    const stays = await db.selectFrom('booking').select(['check_in', 'check_out', 'status']).execute();
+    for (let k = 11; k >= 1; k--) {
+      const d = new Date(open.year, open.month - 1 - k, 1);
+      const { year, month } = { year: d.getFullYear(), month: d.getMonth() + 1 };
+      const { first, last } = periodBounds(year, month);
+      expect(n(year, month, 'RECEIPT', 'BKG'), `${month}/${year} synced receipts`).toBeGreaterThan(300);
+      expect(Number(paid.find((r) => r.year === year && r.month === month)?.n ?? 0), `${month}/${year} booking payments`).toBe(n(year, month, 'RECEIPT', 'BKG'));
+      expect(n(year, month, 'BOOKING', 'BKG'), `${month}/${year} distributions`).toBeGreaterThan(300);
+      expect(stays.filter((b) => b.status === 'C' && b.check_out >= first && b.check_out <= last).length, `${month}/${year} stays checked out`).toBeGreaterThan(300);
+      // Every stay that began by a closed month's end was over by then: none left in house at its close.
+      expect(stays.filter((b) => b.check_in <= last && b.check_out > last && b.check_in < open.first)).toEqual([]);
+    }
+    // The business's letting commission comes from distribution only: none charged by hand.
+    const commission = await db.selectFrom('posting').innerJoin('txn', 'txn.id', 'posting.txn_id').select(['txn.kind', (eb) => eb.fn.sum<string>('posting.amount').as('n')])
+      .where('posting.entity', '=', 'BUSINESS').where('posting.account_id', '=', 'COMMISS').groupBy('txn.kind').execute();
+    expect(commission.map((c) => c.kind)).toEqual(['BOOKING']);
+    expect(Number(commission[0]!.n)).toBeGreaterThan(0);
+    expect(await db.selectFrom('charge_item').select('id').where('account_id', '=', 'COMMISS').execute()).toEqual([]);
+    // A closed month's monthly accounts charge a departure clean per checked-out stay of the door.
+    const cleans = await db.selectFrom('charge_item').select('description').where('account_id', '=', 'CLEAN').where('description', 'like', 'Departure cleans%').execute();
+    expect(cleans.length).toBeGreaterThan(11 * 100);
   });
 
   it('distributes the checked-out stays: allocations, commission and fees to BUSINESS, the rest to the owners', async () => {
