@@ -97,12 +97,13 @@ export async function readCursor(db: Db): Promise<string | null> {
 
 /**
  * A sync step's transaction, committed without waiting for its WAL flush (synchronous_commit off
- * for this transaction only): the flush took 25 ms a commit on this machine's disk, twice per
- * booking, most of a first sync's time. Safe for the sync: a step only writes our books (nothing
- * is sent out), and PostgreSQL can lose only the newest of such commits, and only if the database
- * server itself stops (not the API process), never one before a commit that waited. That is the state a kill -9 a moment earlier leaves; the cursor is written with the
- * work, so the next sync reads those bookings again and applies each once. Any user's write that
- * commits after them makes them durable with it.
+ * for this transaction only): the flush took 25 ms a commit on this machine's disk, and a sync
+ * commits twice a page. Safe for the sync: a step only writes our books (nothing is sent out), and
+ * PostgreSQL can lose only the newest of such commits, and only if the database server itself
+ * stops (not the API process), never one before a commit that waited. That is the state a kill -9
+ * a moment earlier leaves; the cursor is written with the work, so the next sync reads those
+ * bookings again and applies each once. Any user's write that commits after them makes them
+ * durable with it.
  */
 function syncTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
@@ -132,8 +133,8 @@ export async function applyBooking(db: Db, userId: string, b: BsBooking, setup: 
  *    owner, more allocated than received) is kept on that booking as its error, with its revision.
  * A refusal only the books can make (an owner already paid out would be overdrawn) rolls back that
  * step for the whole set; the set is then applied one booking at a time, so that only the refused
- * booking keeps the error and the receipts of step 1 stand. One transaction per step for a page,
- * not two per booking, is what makes a first sync of a year's bookings take minutes, not an hour.
+ * booking keeps the error and the receipts of step 1 stand. Two transactions a page instead of two
+ * a booking took the big seed's first sync of 30,164 bookings from 679 s to 27 s.
  */
 export async function applyBookings(db: Db, userId: string, bookings: BsBooking[], setup: LedgerSetup, options: ApplyOptions): Promise<ApplyOutcome[]> {
   const ids = bookings.map((b) => b.id);
