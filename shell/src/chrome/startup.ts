@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiFailure, NetworkFailure, api, fetchControl, fetchCurrentUser, fetchLookups, queryClient, session, startupKeys, trappedErrorFrom, type TrappedError } from 'shared-ui';
+import { ApiFailure, NetworkFailure, api, fetchControl, fetchCurrentUser, fetchLookups, parseTrappedError, queryClient, session, startupKeys, trappedErrorFrom, type TrappedError } from 'shared-ui';
 import { handleSessionFailure } from './session-rules.js';
 
 export type StartupState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'trapped'; failure: TrappedError };
@@ -67,13 +67,8 @@ const THIS_PAGE = `${Date.now().toString(36)}-${Math.random().toString(36).slice
 
 /** The stored trapped error this page shows: null for a no-answer failure another page stored. */
 export function trappedErrorForThisPage(stored: string | null): string | null {
-  if (stored === null) return null;
-  try {
-    const page = (JSON.parse(stored) as { noAnswerOnPage?: unknown } | null)?.noAnswerOnPage;
-    return page === undefined || page === THIS_PAGE ? stored : null;
-  } catch {
-    return stored;
-  }
+  const page = (parseTrappedError(stored) as { noAnswerOnPage?: unknown } | null)?.noAnswerOnPage;
+  return page === undefined || page === THIS_PAGE ? stored : null;
 }
 
 if (typeof window !== 'undefined') {
