@@ -80,8 +80,18 @@ const toLine = (r: { id: string; door: string; ord: number; type: string; sub_ty
 
 /** The allocation lines a booking has posted so far (every revision, reversals included). */
 export async function postedLines(db: Db, bookingId: string): Promise<CurrentLine[]> {
-  const rows = await db.selectFrom('booking_allocation').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute();
-  return rows.map(toLine);
+  return (await postedLinesOf(db, [bookingId])).get(bookingId) ?? [];
+}
+
+/** postedLines for several bookings in one read, by booking id. */
+async function postedLinesOf(db: Db, bookingIds: string[]): Promise<Map<string, CurrentLine[]>> {
+  const rows = await db.selectFrom('booking_allocation').selectAll().where('booking_id', 'in', bookingIds).orderBy('id').execute();
+  const lines = new Map<string, CurrentLine[]>();
+  for (const r of rows) {
+    if (!lines.has(r.booking_id)) lines.set(r.booking_id, []);
+    lines.get(r.booking_id)!.push(toLine(r));
+  }
+  return lines;
 }
 
 async function writeCursor(trx: Db, cursor: string | null | undefined) {
@@ -283,14 +293,17 @@ async function distributeBookings(trx: Db, userId: string, bookings: BsBooking[]
   const ids = bookings.map((b) => b.id);
   const flags = new Map((await trx.selectFrom('booking').select(['id', 'early_disburse', 'manual_allocation']).where('id', 'in', ids).orderBy('id').forUpdate().execute()).map((r) => [r.id, r]));
   const period = await openPeriod(trx);
-  const paid = await trx.selectFrom('booking_payment').select(['booking_id', 'payment_id', 'amount']).where('booking_id', 'in', ids).execute();
-  const posted = await trx.selectFrom('booking_allocation').selectAll().where('booking_id', 'in', ids).orderBy('id').execute();
+  const paid = new Map<string, HeldBooking['paid']>();
+  for (const p of await trx.selectFrom('booking_payment').select(['booking_id', 'payment_id', 'amount']).where('booking_id', 'in', ids).execute()) {
+    if (!paid.has(p.booking_id)) paid.set(p.booking_id, []);
+    paid.get(p.booking_id)!.push({ paymentId: p.payment_id, amount: Number(p.amount) });
+  }
+  const posted = await postedLinesOf(trx, ids);
   const plans = bookings.map((b) => {
     try {
       return planDistribution(b, {
         earlyDisburse: flags.get(b.id)!.early_disburse, manualAllocation: flags.get(b.id)!.manual_allocation,
-        paid: paid.filter((p) => p.booking_id === b.id).map((p) => ({ paymentId: p.payment_id, amount: Number(p.amount) })),
-        posted: posted.filter((r) => r.booking_id === b.id).map(toLine),
+        paid: paid.get(b.id) ?? [], posted: posted.get(b.id) ?? [],
       }, setup, period, today);
     } catch (e) {
       if (e instanceof ApiError) return e;
