@@ -86,10 +86,12 @@ async function demoSimulator(db: Db): Promise<BookingSimulator> {
   return sim;
 }
 
+/** The demo simulator's login: a fresh password for each simulator served. */
+const demoLogin = () => ({ user: 'demo-sync', password: randomBytes(12).toString('base64url') });
+
 /** Serves a simulator for one sync in place: (units and accounts when `link`, then) the bookings feed from the company's cursor, as at `today`. */
 async function syncServed(db: Db, userId: string, sim: BookingSimulator, today: string, link: boolean): Promise<SyncReport> {
-  const user = 'demo-sync';
-  const password = randomBytes(12).toString('base64url');
+  const { user, password } = demoLogin();
   const running = await serveSimulator(sim, { user, password });
   try {
     const client = new BookingSystemClient({ host: running.url, user, password });
@@ -148,8 +150,7 @@ export async function startDemoBookingSystem(deps: AppDeps, company: { code: str
   const host = await setting(db, 'gp_host');
   // A company that names its own booking system keeps it; only the demo's own link is renewed.
   if (typeof host === 'string' && host && (await setting(db, DEMO_LINK_KEY)) !== true) return null;
-  const user = 'demo-sync';
-  const password = randomBytes(12).toString('base64url');
+  const { user, password } = demoLogin();
   const running = await serveSimulator(await demoSimulator(db), { user, password, port });
   for (const [key, value] of [['gp_host', running.url], ['gp_user', user], ['gp_pwd', password], [DEMO_LINK_KEY, true]] as const) {
     await db.insertInto('control_setting').values({ key, value: jsonb(value) }).onConflict((oc) => oc.column('key').doUpdateSet({ value: jsonb(value) })).execute();
