@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTITY_TYPES, isoDate, money } from './common.js';
+import { EQUALITY_PERIODS } from './dashboard.js';
 
 /**
  * Balances, summaries and exports (spec 2 §3 'Dashboard data', 'Balance totals rows', spec 3 §7
@@ -147,7 +148,7 @@ export interface RevenueChart {
 }
 
 /** GET /api/control/equality/{period}: current, 3month, 6month, 12month, currentyear, prevyear or YYYY-MM. */
-export const EQUALITY_PERIODS = ['current', '3month', '6month', '12month', 'currentyear', 'prevyear'] as const;
+export { EQUALITY_PERIODS };
 export const equalityPeriod = z.union([z.enum(EQUALITY_PERIODS), yearMonth], { error: `Period is one of ${EQUALITY_PERIODS.join(', ')} or YYYY-MM` });
 export interface EqualityRow {
   door: string;

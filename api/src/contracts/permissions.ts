@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+// No zod here: the chrome and the dashboard read these rules, and zod would join their first paint (issue 16).
 /** The permission flags of spec 1 §6 / spec 3 §6, grouped as the Users editor shows them. */
 export const PERMISSION_GROUPS = {
   General: ['p_is_admin', 'p_menu_admin'],
@@ -16,7 +15,6 @@ export const PERMISSION_GROUPS = {
 export type PermissionFlag = (typeof PERMISSION_GROUPS)[keyof typeof PERMISSION_GROUPS][number];
 export const PERMISSION_FLAGS: readonly PermissionFlag[] = Object.values(PERMISSION_GROUPS).flat();
 
-export const permissionFlagsSchema = z.partialRecord(z.enum(PERMISSION_FLAGS as [PermissionFlag, ...PermissionFlag[]]), z.boolean());
 export type Permissions = Partial<Record<PermissionFlag, boolean>>;
 
 /** p_is_admin sees and may do everything; otherwise the named flag must be true. */

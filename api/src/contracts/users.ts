@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate, optionalEmail, requiredText } from './common.js';
 import { imageDataUrl } from './images.js';
-import { type Permissions, permissionFlagsSchema } from './permissions.js';
+import { PERMISSION_FLAGS, type PermissionFlag, type Permissions } from './permissions.js';
 
 /** Staff user types an administrator may give; SUPER and GOD only a support user may give. */
 export const STAFF_USER_TYPES = ['USER', 'ADMIN'] as const;
@@ -37,7 +37,7 @@ const profile = {
 /** What only an administrator may change (and SUPER/GOD, is_super and god_level only support). */
 const access = {
   usertype: z.enum(ASSIGNABLE_USER_TYPES, { error: 'User Type must be Selected' }),
-  permissions: permissionFlagsSchema,
+  permissions: z.partialRecord(z.enum(PERMISSION_FLAGS as [PermissionFlag, ...PermissionFlag[]]), z.boolean()),
   is_super: z.boolean(),
   god_level: z.boolean(),
   expiry: z.union([isoDate, z.literal(''), z.null()]).transform((v) => (v === '' ? null : v)),
