@@ -81,7 +81,8 @@ test('a deployed mf-reports reaches an open page on its next navigation into Rep
   const count = (pattern: RegExp) => scripts.filter((s) => pattern.test(s)).length;
   expect(count(/node_modules_react_index_js/)).toBe(1);
   expect(count(/node_modules_react-dom_client_js/)).toBe(1);
-  expect(count(/fluentui_react-components_lib_index_js/)).toBe(1);
+  expect(count(/fluentui_react-provider_lib_index_js/)).toBe(1);
+  expect(count(/tabster_dist_esm_index_js/)).toBe(1);
 });
 
 test('a remote built against another shared-ui major shows its card, and the other areas keep working', async ({ page }) => {
@@ -89,14 +90,14 @@ test('a remote built against another shared-ui major shows its card, and the oth
   await page.route('**/mf-manifest.json', async (route) => {
     const response = await route.fetch();
     const manifest = await response.json();
-    manifest.versions = { ...manifest.versions, mf_reports: { version: '2.0.0-incompatible', sharedUi: '2.0.0' } };
+    manifest.versions = { ...manifest.versions, mf_reports: { version: '3.0.0-incompatible', sharedUi: '3.0.0' } };
     await route.fulfill({ response, json: manifest });
   });
   await signInToDashboard(page);
   await navigate(page, '/reports/accounts/balances');
   const card = page.getByTestId('area-failure');
   await expect(card).toContainText('The Reports area could not be loaded');
-  await expect(card).toContainText(/built for shared-ui 2\.0\.0.*The other areas keep working/);
+  await expect(card).toContainText(/built for shared-ui 3\.0\.0.*The other areas keep working/);
   await navigate(page, '/management/setup/banks');
   await expect(page.locator('#oa-slot-mf-setup')).not.toBeEmpty();
   await expect(card).toHaveCount(0);

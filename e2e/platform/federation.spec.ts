@@ -15,9 +15,14 @@ test('React and Fluent are downloaded once on a page that mounted two remotes', 
   const count = (pattern: RegExp) => scripts.filter((s) => pattern.test(s)).length;
   expect(count(/node_modules_react_index_js/)).toBe(1);
   expect(count(/node_modules_react-dom_client_js/)).toBe(1);
-  expect(count(/fluentui_react-components_lib_index_js/)).toBe(1);
-  // Nothing shared was served from a remote's own folder.
-  expect(scripts.filter((s) => s.startsWith('/remotes/') && /react-dom|react_index|react-components_lib_index/.test(s))).toEqual([]);
+  // Fluent is shared package by package: its provider and tabster stand for the rest.
+  expect(count(/fluentui_react-provider_lib_index_js/)).toBe(1);
+  expect(count(/tabster_dist_esm_index_js/)).toBe(1);
+  expect(count(/shared-ui_src_core_ts/)).toBe(1);
+  // The whole of shared-ui (list editor, forms) loads once, from whichever remote needed it first.
+  expect(count(/shared-ui_src_index_ts/)).toBe(1);
+  // Nothing the shell provides was served from a remote's own folder.
+  expect(scripts.filter((s) => s.startsWith('/remotes/') && /react-dom|react_index|react-provider_lib_index|tabster|shared-ui_src_core/.test(s))).toEqual([]);
 });
 
 test.describe('an unreachable area', () => {

@@ -19,6 +19,7 @@ test('the sign-in page downloads no remote and under 350 KB of compressed JavaSc
   const totalKb = js.reduce((sum, e) => sum + e.bytes, 0) / 1024;
   test.info().annotations.push({ type: 'login-js-kb', description: totalKb.toFixed(1) });
   expect(requested.filter((u) => u.includes('/remotes/'))).toEqual([]);
-  expect(js.some((e) => e.name.includes('fluentui_react-components_lib_index'))).toBe(false);
+  // Neither shared-ui nor the Fluent parts only signed-in pages use (menus, dialogs, tables).
+  expect(js.filter((e) => /shared-ui_src|fluentui_react-(menu|dialog|table|toast)_lib/.test(e.name)).map((e) => e.name)).toEqual([]);
   expect(totalKb).toBeLessThan(350);
 });

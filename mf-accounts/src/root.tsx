@@ -1,11 +1,12 @@
 import { lazy } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
-import { AreaPage, RemoteRoot } from 'shared-ui';
-import { accountScreens } from './routes.js';
+import { Route, Routes, useLocation } from 'shared-ui/router';
+import { RemoteRoot } from 'shared-ui/core';
 
 const Dashboard = lazy(() => import('./dashboard/dashboard.js'));
 const Bookings = lazy(() => import('./bookings/bookings-screen.js'));
 const Rentals = lazy(() => import('./rentals/rentals-screen.js'));
+// The area page comes with the whole of shared-ui, which the dashboard's first paint does without (issue 16).
+const AccountsAreaPage = lazy(() => import('./accounts-area-page.js'));
 
 /**
  * The accounts area on its own paths. Not a Route path="/accounts/*": the area page's own routes
@@ -15,7 +16,7 @@ const Rentals = lazy(() => import('./rentals/rentals-screen.js'));
 function AccountsArea() {
   const { pathname } = useLocation();
   if (pathname !== '/accounts' && !pathname.startsWith('/accounts/')) return null;
-  return <AreaPage groupKey="accounts" areaPath="/accounts" screens={accountScreens} />;
+  return <AccountsAreaPage />;
 }
 
 /** Dashboard, bookings, permanent rentals and accounts. */

@@ -1,5 +1,5 @@
 import { AreaPage, RemoteRoot } from 'shared-ui';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared-ui/router';
 import { reportScreens } from './routes.js';
 
 /**

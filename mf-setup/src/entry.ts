@@ -1,7 +1,7 @@
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { mainSlot } from 'shared-ui';
+import { mainSlot } from 'shared-ui/core';
 
 /** The module the shell loads as 'mf_setup/app': single-spa lifecycles only; the root loads lazily. */
 const lifecycles = singleSpaReact({

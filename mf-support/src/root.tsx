@@ -1,5 +1,5 @@
 import { RemoteRoot } from 'shared-ui';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { SupportConsole } from './console/support-console.js';
 import { Landing } from './console/landing.js';
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,15 +16,37 @@ const SINGLETONS = [
   'react-dom',
   // single-spa-react renders through react-dom/client: unshared it would pull a second react-dom.
   'react-dom/client',
-  'react-router-dom',
   '@tanstack/react-query',
-  '@fluentui/react-components',
   // Forms built in a remote and fields from shared-ui must see one form context.
   'react-hook-form',
   'shared-ui',
+  // The light part of shared-ui (session, API client, menu, formats) that the chrome and the
+  // dashboard use; shared on its own so that a first paint does not load the list editor and forms.
+  'shared-ui/core',
+  // The router: what the apps use of react-router-dom, not the whole package (shared-ui/src/router.ts).
+  'shared-ui/router',
 ];
 
+/**
+ * Fluent is shared package by package, not as the @fluentui/react-components barrel: a shared
+ * module is provided whole, and the barrel is all of Fluent (260 KB gzip), where the chrome and
+ * the dashboard use a fraction of it (issue 16). Each app compiles the barrel itself, and webpack
+ * keeps only the re-exports it uses, each taken from the one shared copy of its package, so
+ * every Fluent context (provider, tabster, griffel's renderer) still exists once. Icons and charts
+ * hold no shared state and stay per app, tree-shaken.
+ */
+const UNSHARED_FLUENT = new Set(['react-components', 'react-icons', 'react-charts', 'chart-utilities']);
+const FLUENT_STATE = ['@fluentui/react-jsx-runtime/jsx-runtime', '@griffel/react', '@griffel/core', 'tabster', 'keyborg'];
+
 const packageOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]);
+const installedVersion = (pkg) => readJson(`node_modules/${pkg}/package.json`).version;
+
+function fluentPackages() {
+  const fluent = readdirSync(new URL('node_modules/@fluentui', `file://${root}`))
+    .filter((name) => !UNSHARED_FLUENT.has(name))
+    .map((name) => `@fluentui/${name}`);
+  return [...fluent, ...FLUENT_STATE];
+}
 
 /**
  * zod is deliberately not shared: a shared module is provided whole (all of zod with every
@@ -39,5 +61,6 @@ export function sharedDependencies() {
   };
   const shared = {};
   for (const request of SINGLETONS) shared[request] = { singleton: true, requiredVersion: requiredVersion(request) };
+  for (const request of fluentPackages()) shared[request] = { singleton: true, requiredVersion: installedVersion(packageOf(request)) };
   return shared;
 }

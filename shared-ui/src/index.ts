@@ -1,8 +1,8 @@
-export * from './runtime/index.js';
-export * from './menu/index.js';
+export * from 'shared-ui/core';
+// Outside the core: the area page's tabs are not needed by the dashboard's first paint.
+export * from './area-page/index.js';
 export * from './list-editor/index.js';
 export * from './fields/index.js';
-export * from './format/index.js';
 export * from './pickers/index.js';
 export * from './progress/index.js';
 export * from './balances/index.js';

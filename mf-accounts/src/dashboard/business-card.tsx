@@ -1,5 +1,5 @@
 import { Field, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { formatMoney, useControl } from 'shared-ui';
+import { formatMoney, useControl } from 'shared-ui/core';
 import { DashboardCard } from './dashboard-card.js';
 import { useCurrentBusinessSummary } from './queries.js';
 import { monthProgress } from './rules.js';

@@ -1,9 +1,16 @@
+import { Suspense, lazy } from 'react';
+import { Spinner } from '@fluentui/react-components';
 import type { BusinessSummaryRow } from 'api/contracts/balances';
-import { ListTable, formatDate, type ListColumn } from 'shared-ui';
+import type { ListColumn } from 'shared-ui';
+import { formatDate } from 'shared-ui/core';
 import { DashboardCard } from './dashboard-card.js';
 import { useCurrentBusinessSummary } from './queries.js';
 
 type Row = BusinessSummaryRow & Record<string, unknown>;
+
+// The table comes with shared-ui's list editor, which the dashboard's first paint does without:
+// it loads once the summary has arrived, as the chart cards' charts do (issue 16).
+const ListTable = lazy(() => import('shared-ui').then((m) => ({ default: m.ListTable<Row> })));
 
 // The current month's funds are labelled Revenue (spec 2 §9 balance totals labels).
 const columns: ListColumn<Row>[] = [
@@ -24,15 +31,17 @@ export function BusinessSummaryCard() {
       error={summary.error}
     >
       {summary.data ? (
-        <ListTable<Row>
-          label="Business ledger summary"
-          rows={summary.data.rows as Row[]}
-          columns={columns}
-          keyField="account_id"
-          pageSize={25}
-          totals={['pending', 'funds']}
-          showTotals
-        />
+        <Suspense fallback={<Spinner size="small" label="Loading the table..." />}>
+          <ListTable
+            label="Business ledger summary"
+            rows={summary.data.rows as Row[]}
+            columns={columns}
+            keyField="account_id"
+            pageSize={25}
+            totals={['pending', 'funds']}
+            showTotals
+          />
+        </Suspense>
       ) : null}
     </DashboardCard>
   );

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Card, CardHeader, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 
 /** The tones the dashboard cards take (spec 2 §4 'Dashboard colours'). */
 export type CardTone = 'red' | 'amber' | 'green' | 'orange' | 'lightblue';

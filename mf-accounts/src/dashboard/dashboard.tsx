@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { hasPermission } from 'api/contracts/permissions';
-import { useCurrentUser } from 'shared-ui';
+import { useCurrentUser } from 'shared-ui/core';
 import { BusinessCard } from './business-card.js';
 import { BusinessSummaryCard } from './business-summary-card.js';
 import { EqualityCard } from './equality-card.js';

@@ -3,8 +3,8 @@ import type { GroupedVerticalBarChartData, VerticalBarChartDataPoint } from '@fl
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Select, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { EQUALITY_PERIODS } from 'api/contracts/balances';
-import { centsToDollars, formatCents, formatDate } from 'shared-ui';
+import { EQUALITY_PERIODS } from 'api/contracts/dashboard';
+import { centsToDollars, formatCents, formatDate } from 'shared-ui/core';
 import { AfterDialogFocus } from './after-dialog-focus.js';
 import { DashboardCard } from './dashboard-card.js';
 import { GroupedVerticalBarChart, VerticalBarChart } from './lazy-charts.js';

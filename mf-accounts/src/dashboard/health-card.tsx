@@ -1,7 +1,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EmojiMehRegular, EmojiRegular, EmojiSadRegular, WarningFilled } from '@fluentui/react-icons';
-import { healthColour } from 'api/contracts/audit';
-import { Link } from 'react-router-dom';
+import { healthColour } from 'api/contracts/dashboard';
+import { Link } from 'shared-ui/router';
 import { DashboardCard } from './dashboard-card.js';
 import { useHealth } from './queries.js';
 import { healthRows, type Face } from './rules.js';

@@ -1,5 +1,5 @@
 import { Body1, Card, Spinner } from '@fluentui/react-components';
-import { RouteCardSection, pinnedPaths, useCurrentUser, usePinnedCards, visibleMenu } from 'shared-ui';
+import { RouteCardSection, pinnedPaths, useCurrentUser, usePinnedCards, visibleMenu } from 'shared-ui/core';
 
 /**
  * The dashboard's pinned cards: every route the user pinned on the management and reports

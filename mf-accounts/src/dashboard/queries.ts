@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Health } from 'api/contracts/audit';
+import type { Health } from 'api/contracts/dashboard';
 import type { BusinessSummary, EqualityRow, RevenueChart, ThreeWayBalance } from 'api/contracts/balances';
-import { api } from 'shared-ui';
+import { api } from 'shared-ui/core';
 
 /** The dashboard's reads (spec 2 §7 'Dashboard'), each cached under its own key. */
 

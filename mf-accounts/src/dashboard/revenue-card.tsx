@@ -1,6 +1,6 @@
 import type { LineChartPoints } from '@fluentui/react-charts';
 import { Text } from '@fluentui/react-components';
-import { MONTH_ABBREVIATIONS, centsToDollars, formatCents, useCurrentMonth } from 'shared-ui';
+import { MONTH_ABBREVIATIONS, centsToDollars, formatCents, useCurrentMonth } from 'shared-ui/core';
 import { DashboardCard } from './dashboard-card.js';
 import { LineChart } from './lazy-charts.js';
 import { useRevenueChart } from './queries.js';

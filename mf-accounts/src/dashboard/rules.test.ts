@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Health } from 'api/contracts/audit';
+import type { Health } from 'api/contracts/dashboard';
 import type { EqualityRow } from 'api/contracts/balances';
 import {
   REVENUE_YEAR_COLOURS, ageFace, daysInMonth, equalityAxisMinimum, equalityBand, equalityRange, equalityTypes, healthRows, monthProgress, revenueSeries, syncRow,

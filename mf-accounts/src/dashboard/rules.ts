@@ -1,11 +1,11 @@
-import { UNBANKED_DAYS, UNRECONCILED_DAYS, type Health } from 'api/contracts/audit';
+import { UNBANKED_DAYS, UNRECONCILED_DAYS, type Health } from 'api/contracts/dashboard';
 import type { EqualityRow, RevenueChart } from 'api/contracts/balances';
-import { toCents } from 'shared-ui';
+import { toCents } from 'shared-ui/core';
 
 /**
  * Dashboard rules (spec 2 §4 'Dashboard colours', §9): faces of the health rows, the month
  * progress of the business card, the revenue series and the equality ranges. The card colours
- * themselves are the API's (healthColour, threeWayColour in api/contracts/audit), so the
+ * themselves are the API's (healthColour, threeWayColour in api/contracts/dashboard), so the
  * server's audit and this screen never disagree.
  */
 

@@ -1,7 +1,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { threeWayColour } from 'api/contracts/audit';
-import { useNavigate } from 'react-router-dom';
-import { formatDate, formatMoney } from 'shared-ui';
+import { threeWayColour } from 'api/contracts/dashboard';
+import { useNavigate } from 'shared-ui/router';
+import { formatDate, formatMoney } from 'shared-ui/core';
 import { DashboardCard } from './dashboard-card.js';
 import { useThreeWayBalance } from './queries.js';
 

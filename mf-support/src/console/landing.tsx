@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Spinner } from '@fluentui/react-components';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-ui/router';
 import { session } from 'shared-ui';
 
 /**

@@ -3,7 +3,7 @@ import {
   Body1, Button, Card, CardHeader, Field, Select, Subtitle2, Text, Title3, Tooltip, makeStyles, mergeClasses, tokens,
 } from '@fluentui/react-components';
 import { SignOut24Regular } from '@fluentui/react-icons';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-ui/router';
 import { api, session, useCurrentUser } from 'shared-ui';
 import { useCompanies } from './console-call.js';
 import { visibleActions, type ConsoleAction } from './actions.js';

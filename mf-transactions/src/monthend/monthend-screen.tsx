@@ -6,7 +6,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, CheckmarkRegular, DismissRegular, LockClosedRegular, PlayRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-ui/router';
 import type { ChecklistItemView, ChecklistSummary, ChecklistType, MonthEndPreview, MonthEndResult } from 'api/contracts/monthend';
 import { api, formatMoney, notify, ProgressBar, queryClient, useControl, useCurrentUser, useProgress, useSubmissionKey } from 'shared-ui';
 import { downloadText } from '../disbursement/download.js';

@@ -1,9 +1,7 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Body1, Card, CardHeader, Spinner, Subtitle2, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useControl, useCurrentUser } from '../runtime/startup.js';
-import { ROUTE_MAP, type MenuRoute } from './route-map.js';
-import { visibleMenu } from './visible-menu.js';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'shared-ui/router';
+import { ROUTE_MAP, useControl, useCurrentUser, visibleMenu, type MenuRoute } from 'shared-ui/core';
 
 /** Screens an area has built, by exact route path; routes without one show ScreenNotAvailable. */
 export type ScreenMap = Record<string, LazyExoticComponent<ComponentType> | ComponentType>;

@@ -1,7 +1,6 @@
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../runtime/api.js';
-import { toCents } from '../format/money.js';
+import { api, toCents } from 'shared-ui/core';
 import { balancesBarText, balancesBarTone, type BalancesBarFigures } from './rules.js';
 
 const INTENT = { danger: 'error', warning: 'warning', success: 'success' } as const;

@@ -1,4 +1,4 @@
-import { formatCents } from '../format/money.js';
+import { formatCents } from 'shared-ui/core';
 
 /** One party's position for the balances bar, in integer cents. */
 export interface BalancesBarFigures {

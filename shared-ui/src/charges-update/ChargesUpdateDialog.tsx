@@ -2,8 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Text } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { DateInput } from '../pickers/DateInput.js';
-import { apiRequest } from '../runtime/api.js';
-import { notify } from '../runtime/notify.js';
+import { apiRequest, notify } from 'shared-ui/core';
 import { CHARGES_UPDATE_TITLES, chargesDateLimits, chargesUpdateNotice, chargesUpdateRequest, type ChargesUpdateMode } from './rules.js';
 
 /** What the server answers: the message, and what was raised or cancelled. */

@@ -1,5 +1,5 @@
-import { makeDate, toIsoDate } from '../format/dates.js';
-import type { Notice } from '../runtime/notify.js';
+import { makeDate, toIsoDate } from 'shared-ui/core';
+import type { Notice } from 'shared-ui/core';
 
 /** The monthly unit fees raised as charges (PUT /api/unit/applyfees), or cancelled again (DELETE /api/rental/deletecharges). */
 export type ChargesUpdateMode = 'update' | 'undo';

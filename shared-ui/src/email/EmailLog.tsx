@@ -5,12 +5,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type EmailDetail, type EmailListAnswer, type EmailLogRow, emailStatusTone } from 'api/contracts/email';
 import { saveBlob } from '../files/files.js';
-import { formatArchiveStamp } from '../format/dates.js';
+import { api, formatArchiveStamp, notify } from 'shared-ui/core';
 import { ListTable } from '../list-editor/ListTable.js';
 import { usePageSize } from '../list-editor/settings.js';
 import type { ListColumn } from '../list-editor/types.js';
-import { api } from '../runtime/api.js';
-import { notify } from '../runtime/notify.js';
 
 type Row = EmailLogRow & Record<string, unknown>;
 

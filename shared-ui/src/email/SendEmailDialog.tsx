@@ -6,10 +6,7 @@ import { TextBoldRegular, TextItalicRegular, TextUnderlineRegular } from '@fluen
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EMAIL_SENT_TO_QUEUE, EMAIL_TO_TYPES, type SendEmailInput } from 'api/contracts/email';
 import { MONTH_NAMES } from 'api/contracts/lookup';
-import { useCurrentMonth } from '../list-editor/settings.js';
-import { api, ApiFailure } from '../runtime/api.js';
-import { notify } from '../runtime/notify.js';
-import { useLookups } from '../runtime/startup.js';
+import { api, ApiFailure, notify, useLookups, useCurrentMonth } from 'shared-ui/core';
 
 export type EmailToType = (typeof EMAIL_TO_TYPES)[number];
 const TO_LABELS: Record<EmailToType, string> = { BUSINESS: 'Business', USER: 'User', OWNER: 'Owner', SUPPLIER: 'Supplier', TENANT: 'Tenant', MANUAL: 'Manual' };

@@ -9,7 +9,7 @@ import { FormGrid, Wide } from '../fields/FormGrid.js';
 import { lookupOptions, mapOptions } from '../fields/options.js';
 import type { FieldKinds } from '../fields/values.js';
 import type { EditorContext, EditorTab, ListRecord, RecordEditorConfig } from '../list-editor/types.js';
-import { useCurrentUser, useLookups, type Lookups } from '../runtime/startup.js';
+import { useCurrentUser, useLookups, type Lookups } from 'shared-ui/core';
 import { hasPermission } from 'api/contracts/permissions';
 import { EntityEmailLogs } from '../email/EmailLog.js';
 import { SendEmailDialog, type EmailToType } from '../email/SendEmailDialog.js';

@@ -7,8 +7,7 @@ import { FormGrid } from '../fields/FormGrid.js';
 import { MoneyField, TextField } from '../fields/Fields.js';
 import { useFieldsReadOnly } from '../fields/readOnly.js';
 import { useZodForm } from '../fields/useZodForm.js';
-import { api } from '../runtime/api.js';
-import { notify } from '../runtime/notify.js';
+import { api, notify } from 'shared-ui/core';
 import { HOLD_FIELDS, holdsBody } from './rules.js';
 
 /** Spec 2 §9: the holds save feedback comes after at least 250 ms (no flicker on a fast answer). */

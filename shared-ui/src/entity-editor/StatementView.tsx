@@ -2,14 +2,12 @@ import { useState, type ReactElement } from 'react';
 import { makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import type { EntityStatement, EntityStatementRow } from 'api/contracts/entity';
-import { formatHeaderDate, toIsoDate } from '../format/dates.js';
-import { formatCents, formatMoney, toCents } from '../format/money.js';
+import { api, formatCents, formatHeaderDate, formatMoney, toCents, toIsoDate, useCurrentMonth } from 'shared-ui/core';
 import { ListTable } from '../list-editor/ListTable.js';
-import { useCurrentMonth, usePageSize } from '../list-editor/settings.js';
+import { usePageSize } from '../list-editor/settings.js';
 import type { ListColumn } from '../list-editor/types.js';
 import { PeriodPicker, RangePicker } from '../pickers/Pickers.js';
 import type { PeriodOption } from '../pickers/rules.js';
-import { api } from '../runtime/api.js';
 import { kindLabel, monthRange, statementDetails, statementTotals, type StatementRange } from './rules.js';
 
 type Row = EntityStatementRow & Record<string, unknown>;

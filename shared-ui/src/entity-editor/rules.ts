@@ -1,6 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
-import { makeDate, endOfMonth } from '../format/dates.js';
-import { toCents, sumCents } from '../format/money.js';
+import { endOfMonth, makeDate, sumCents, toCents } from 'shared-ui/core';
 
 /** The party types an entity editor edits (spec 2 §3 'Party types'). */
 export type EntityType = 'BUSINESS' | 'OWNER' | 'SUPPLIER' | 'TENANT' | 'POOL' | 'UNALLOC';

@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Input } from '@fluentui/react-components';
-import { parseMoney } from '../format/money.js';
+import { parseMoney } from 'shared-ui/core';
 
 export type NumericValue = number | '';
 

@@ -3,7 +3,7 @@ import { applyServerErrors, fieldErrorMessage, mapServerErrors, normaliseErrorPa
 import { displayNumeric, parseNumeric } from './NumericInput.js';
 import { imageSizeError, newRecordValues, toFormValues, toWireValues } from './values.js';
 import { acceptTypedDate, isWithinBounds } from '../pickers/dateRules.js';
-import { toIsoDate } from '../format/dates.js';
+import { toIsoDate } from 'shared-ui/core';
 
 describe('field error text', () => {
   it('shows the message, the required default, or ?????', () => {

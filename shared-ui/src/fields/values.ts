@@ -1,4 +1,4 @@
-import { toDate, toIsoDate } from '../format/dates.js';
+import { toDate, toIsoDate } from 'shared-ui/core';
 
 /** The editor field kinds of spec 1 §3.1 whose empty values and read values need converting. */
 export type FieldKind = 'text' | 'date' | 'number' | 'select' | 'checkbox';

@@ -1,4 +1,4 @@
-import { api } from '../runtime/api.js';
+import { api } from 'shared-ui/core';
 
 /**
  * Files the server sends back inside a JSON answer (reports: base64 data with a name and MIME

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { z } from 'zod';
-import { setNoticeSink } from '../runtime/notify.js';
+import { setNoticeSink } from 'shared-ui/core';
 import { TextField } from '../fields/Fields.js';
 import { ListEditor } from './ListEditor.js';
 import type { ListEditorProps, ListRecord } from './types.js';

@@ -5,14 +5,12 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, ArrowClockwiseRegular, CalculatorRegular, EyeRegular, FilterRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../runtime/api.js';
-import { MONTH_ABBREVIATIONS, toIsoDate } from '../format/dates.js';
-import { toCents } from '../format/money.js';
+import { api, MONTH_ABBREVIATIONS, toCents, toIsoDate, useCurrentMonth } from 'shared-ui/core';
 import { DateInput } from '../pickers/DateInput.js';
 import { applyPeriod, loadPeriod, periodQuery, savePeriod, type AppliedPeriod, type PeriodChoice, type PeriodSelection } from './period.js';
 import { RecordEditor } from './RecordEditor.js';
 import { effectiveSearch, visibleRows } from './rules.js';
-import { navigateTo, useCurrentMonth, usePageSize } from './settings.js';
+import { navigateTo, usePageSize } from './settings.js';
 import { ListTable } from './ListTable.js';
 import type { ListEditorProps, ListFilterState, ListRecord, ServerPagingConfig, TypeOption } from './types.js';
 

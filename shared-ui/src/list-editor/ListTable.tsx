@@ -3,9 +3,7 @@ import {
   Button, Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { formatDate } from '../format/dates.js';
-import { formatCents, formatMoney, formatMoneyBrackets, formatNumber, sumCents, type MoneyInput } from '../format/money.js';
-import { StatusIcon } from '../format/StatusIcon.js';
+import { formatCents, formatDate, formatMoney, formatMoneyBrackets, formatNumber, type MoneyInput, StatusIcon, sumCents } from 'shared-ui/core';
 import { EMPTY_LIST_TEXT, opensEditor, pageCount, pageOf, sortRows, type SortDirection } from './rules.js';
 import type { ListColumn, ListRecord, RowSelection, ServerPage } from './types.js';
 

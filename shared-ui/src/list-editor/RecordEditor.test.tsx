@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { setNoticeSink, type Notice } from '../runtime/notify.js';
+import { setNoticeSink, type Notice } from 'shared-ui/core';
 import { TextField } from '../fields/Fields.js';
 import { RecordEditor, type RecordEditorProps } from './RecordEditor.js';
 import type { ListRecord } from './types.js';

@@ -6,9 +6,7 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
-import { api, ApiFailure } from '../runtime/api.js';
-import { notify } from '../runtime/notify.js';
-import { useSubmissionKey } from '../runtime/submission-key.js';
+import { api, ApiFailure, notify, useSubmissionKey } from 'shared-ui/core';
 import { applyServerErrors } from '../fields/errors.js';
 import { FieldsReadOnlyContext } from '../fields/readOnly.js';
 import { newRecordValues, toFormValues, toWireValues } from '../fields/values.js';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiFailure } from '../runtime/api.js';
+import { ApiFailure } from 'shared-ui/core';
 import {
   canDelete, toggleKeys, deleteFailureMessage, effectiveSearch, isMobileWidth, isReadOnly, keyPath, opensEditor, pageCount, pageOf,
   pageSizeFor, saveMode, savePlan, sortRows, visibleRows,

@@ -1,4 +1,4 @@
-import { ApiFailure } from '../runtime/api.js';
+import { ApiFailure } from 'shared-ui/core';
 
 /** Search applies from this many characters; shorter text clears it (spec 1 §4.3, §9). */
 export const SEARCH_MIN_LENGTH = 3;

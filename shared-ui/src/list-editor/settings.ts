@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchControl, fetchCurrentUser, startupKeys } from '../runtime/startup.js';
+import { fetchCurrentUser, startupKeys } from 'shared-ui/core';
 import { pageSizeFor } from './rules.js';
 
 function useWindowWidth(): number {
@@ -21,15 +21,6 @@ export function usePageSize(override?: number): number {
   const width = useWindowWidth();
   const user = useQuery({ queryKey: startupKeys.user, queryFn: fetchCurrentUser, ...cacheOnly });
   return override ?? pageSizeFor(user.data, width);
-}
-
-/** The accounting month: the prop, else the control record's current month, else today's. */
-export function useCurrentMonth(override?: { month: number; year: number }): { month: number; year: number } {
-  const control = useQuery({ queryKey: startupKeys.control, queryFn: fetchControl, ...cacheOnly });
-  if (override) return override;
-  if (control.data?.current_month && control.data.current_year) return { month: control.data.current_month, year: control.data.current_year };
-  const today = new Date();
-  return { month: today.getMonth() + 1, year: today.getFullYear() };
 }
 
 /** Leaves an editor-only screen: a history push that single-spa and the remotes' routers pick up. */

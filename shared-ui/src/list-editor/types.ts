@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldKinds } from '../fields/values.js';
-import type { Notice } from '../runtime/notify.js';
+import type { Notice } from 'shared-ui/core';
 import type { AppliedPeriod, PeriodChoice } from './period.js';
 
 /** A list row or editor record: any fields plus the server's record traits (spec 1 §3.1). */

@@ -2,5 +2,4 @@ export * from './route-map.js';
 export * from './visible-menu.js';
 export * from './breadcrumbs.js';
 export * from './pinned.js';
-export * from './area-page.js';
 export * from './route-cards.js';

@@ -1,6 +1,6 @@
 import { Button, Card, CardHeader, Subtitle2, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { Pin20Filled, Pin20Regular } from '@fluentui/react-icons';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import type { MenuRoute } from './route-map.js';
 
 const useStyles = makeStyles({

@@ -1,6 +1,6 @@
 import { useCallback, type ReactElement } from 'react';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
-import { formatDate } from '../format/dates.js';
+import { formatDate } from 'shared-ui/core';
 import { parseWithinBounds } from './dateRules.js';
 
 export interface DateInputProps {

@@ -4,8 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { Calendar } from '@fluentui/react-calendar-compat';
 import { CalendarRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { formatDate } from '../format/dates.js';
-import { formatMoney } from '../format/money.js';
+import { formatDate, formatMoney } from 'shared-ui/core';
 import { DateInput } from './DateInput.js';
 import {
   applyRangeClick, businessParty, CHARGE_PAYEE_TYPES, chargeLabel, chargeOptionEnabled, chargeValue, entityParty,

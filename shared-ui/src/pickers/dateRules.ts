@@ -1,4 +1,4 @@
-import { compareDays, parseTypedDate } from '../format/dates.js';
+import { compareDays, parseTypedDate } from 'shared-ui/core';
 
 /** Whether a day lies within optional min and max days (inclusive, times ignored). */
 export function isWithinBounds(date: Date, min?: Date | null, max?: Date | null): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toIsoDate } from '../format/dates.js';
+import { toIsoDate } from 'shared-ui/core';
 import {
   applyRangeClick, businessParty, chargeOptionEnabled, chargeValue, entityParty, firstUnitOf, otherParty, partyReady,
   payeeReady, periodRange, splitOtherText, yearPage,

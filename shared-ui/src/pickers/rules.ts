@@ -1,4 +1,4 @@
-import { addMonths, compareDays, endOfMonth, makeDate } from '../format/dates.js';
+import { addMonths, compareDays, endOfMonth, makeDate } from 'shared-ui/core';
 
 export interface DateRange {
   from: Date | null;

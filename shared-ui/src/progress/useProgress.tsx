@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Field, ProgressBar as FluentProgressBar, Text, tokens } from '@fluentui/react-components';
-import { api } from '../runtime/api.js';
+import { api } from 'shared-ui/core';
 import { capPercent, failedProgress, nextProgress, PROGRESS_AUTOCLOSE_MS, PROGRESS_POLL_MS, progressColour, type ProgressAnswer, type ProgressState } from './rules.js';
 
 export interface UseProgressOptions {

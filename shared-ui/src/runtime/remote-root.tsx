@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FluentProvider, IdPrefixProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'shared-ui/router';
 import { queryClient } from './query-client.js';
 
 /**

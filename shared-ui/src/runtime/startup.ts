@@ -75,3 +75,13 @@ const startupQuery = { staleTime: Infinity } as const;
 export const useControl = () => useQuery({ queryKey: startupKeys.control, queryFn: () => fetchControl(), ...startupQuery });
 export const useLookups = () => useQuery({ queryKey: startupKeys.lookups, queryFn: () => fetchLookups(), ...startupQuery });
 export const useCurrentUser = () => useQuery({ queryKey: startupKeys.user, queryFn: () => fetchCurrentUser(), ...startupQuery });
+
+/** The accounting month: the prop, else the control record's current month, else today's. */
+export function useCurrentMonth(override?: { month: number; year: number }): { month: number; year: number } {
+  // Reads what the shell cached at start-up and never fetches it.
+  const control = useQuery({ queryKey: startupKeys.control, queryFn: fetchControl, enabled: false, staleTime: Infinity });
+  if (override) return override;
+  if (control.data?.current_month && control.data.current_year) return { month: control.data.current_month, year: control.data.current_year };
+  const today = new Date();
+  return { month: today.getMonth() + 1, year: today.getFullYear() };
+}

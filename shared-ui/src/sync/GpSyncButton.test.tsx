@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { startupKeys } from '../runtime/index.js';
+import { startupKeys } from 'shared-ui/core';
 import { GpSyncButton } from './GpSyncButton.js';
 
 function renderButton(control: Record<string, unknown>, onSynced = vi.fn()) {

@@ -2,7 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { Button } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, notify, startupKeys, useControl } from '../runtime/index.js';
+import { api, notify, startupKeys, useControl } from 'shared-ui/core';
 
 /**
  * GP Sync (spec 3 §2 'Reference data editors', spec 2 §2 'Units'): runs one of the existing

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import { configure } from '@testing-library/dom';
-import { setNoticeSink } from '../runtime/notify.js';
+import { setNoticeSink } from 'shared-ui/core';
 
 /**
  * Set-up of the unit project: the component tests run beside the API suites and the front-end

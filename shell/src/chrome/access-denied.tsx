@@ -1,6 +1,6 @@
 import { Body1, Button, Card, CardHeader, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { ShieldError24Regular } from '@fluentui/react-icons';
-import { session, showTrappedError, type TrappedError } from 'shared-ui';
+import { session, showTrappedError, type TrappedError } from 'shared-ui/core';
 
 const useStyles = makeStyles({
   page: { position: 'fixed', inset: 0, zIndex: 900, display: 'flex', alignItems: 'center', justifyContent: 'center', backgroundColor: tokens.colorNeutralBackground2, padding: '16px' },

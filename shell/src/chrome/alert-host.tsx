@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import {
   Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { TRAPPED_ERROR_TEXT, session, setAlertSink, trappedErrorRows, type AlertRequest } from 'shared-ui';
+import { TRAPPED_ERROR_TEXT, session, setAlertSink, trappedErrorRows, type AlertRequest } from 'shared-ui/core';
 
 const useStyles = makeStyles({
   content: { display: 'grid', rowGap: tokens.spacingVerticalS },

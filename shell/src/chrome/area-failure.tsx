@@ -2,7 +2,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Body1, Button, Card, CardHeader, FluentProvider, IdPrefixProvider, Subtitle2, webLightTheme } from '@fluentui/react-components';
 import { ErrorCircle24Regular } from '@fluentui/react-icons';
 import type { LifeCycles } from 'single-spa';
-import { mainSlot } from 'shared-ui';
+import { mainSlot } from 'shared-ui/core';
 import type { Area } from '../root-config/areas.js';
 
 /** Lifecycles standing in for an area that could not load: a retry card in the main area. */

@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { FluentProvider, IdPrefixProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
-import { isAllowedPath, mainSlot, parseTrappedError, queryClient, session, useCurrentUser } from 'shared-ui';
+import { BrowserRouter, useLocation, useNavigate } from 'shared-ui/router';
+import { isAllowedPath, mainSlot, parseTrappedError, queryClient, session, useCurrentUser } from 'shared-ui/core';
 import { AlertHost } from './alert-host.js';
 import { AccessDenied } from './access-denied.js';
 import { ChromePortal } from './chrome-portal.js';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { onApiFailure, queryClient, responseDetail, showAlert, startupKeys, type ApiFailure } from 'shared-ui';
+import { onApiFailure, queryClient, responseDetail, showAlert, startupKeys, type ApiFailure } from 'shared-ui/core';
 import { forceLogoutForbidden, handleSessionFailure } from './session-rules.js';
 
 interface ShownFailure {

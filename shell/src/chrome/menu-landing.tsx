@@ -1,5 +1,5 @@
 import { Spinner, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { RouteCardSection, notify, pinnedPaths, useControl, useCurrentUser, usePinnedCards, useTogglePin, visibleMenu } from 'shared-ui';
+import { RouteCardSection, notify, pinnedPaths, useControl, useCurrentUser, usePinnedCards, useTogglePin, visibleMenu } from 'shared-ui/core';
 
 const useStyles = makeStyles({ title: { margin: `0 0 ${tokens.spacingVerticalL}` } });
 

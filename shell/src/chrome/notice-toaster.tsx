@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
-import { setNoticeSink } from 'shared-ui';
+import { setNoticeSink } from 'shared-ui/core';
 
 /** The page's one Toaster; notify() from any app reaches it through the shared-ui bridge. */
 export function NoticeToaster() {

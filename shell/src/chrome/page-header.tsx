@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
 import { Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Navigation24Regular } from '@fluentui/react-icons';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { breadcrumbs } from 'shared-ui';
+import { useLocation, useNavigate } from 'shared-ui/router';
+import { breadcrumbs } from 'shared-ui/core';
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, height: '100%', padding: `0 ${tokens.spacingHorizontalM}`, minWidth: 0, overflow: 'hidden' },

@@ -1,4 +1,4 @@
-import { notify, session, type ApiFailure } from 'shared-ui';
+import { notify, session, type ApiFailure } from 'shared-ui/core';
 
 /**
  * The forced-logout rules of spec 1 §8. Several calls fail together when a token dies, so only

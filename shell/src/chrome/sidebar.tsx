@@ -5,8 +5,8 @@ import {
 import {
   Board24Regular, BookOpen24Regular, Briefcase24Regular, CalendarLtr24Regular, DataBarVertical24Regular, Home24Regular, QuestionCircle24Regular, Sparkle24Regular,
 } from '@fluentui/react-icons';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useControl, useCurrentUser, visibleMenu, type MenuIcon } from 'shared-ui';
+import { useLocation, useNavigate } from 'shared-ui/router';
+import { useControl, useCurrentUser, visibleMenu, type MenuIcon } from 'shared-ui/core';
 import { VERSION, helpCenterUrl } from './constants.js';
 import type { SidebarState } from './sidebar-state.js';
 import { UserMenu } from './user-menu.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiFailure, NetworkFailure, api, fetchControl, fetchCurrentUser, fetchLookups, parseTrappedError, queryClient, session, startupKeys, trappedErrorFrom, type TrappedError } from 'shared-ui';
+import { ApiFailure, NetworkFailure, api, fetchControl, fetchCurrentUser, fetchLookups, parseTrappedError, queryClient, session, startupKeys, trappedErrorFrom, type TrappedError } from 'shared-ui/core';
 import { handleSessionFailure } from './session-rules.js';
 
 export type StartupState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'trapped'; failure: TrappedError };

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Avatar, Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Text, Tooltip, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { api, queryClient, session, useControl, useCurrentUser } from 'shared-ui';
+import { api, queryClient, session, useControl, useCurrentUser } from 'shared-ui/core';
 import { VERSION } from './constants.js';
 
 const useStyles = makeStyles({
