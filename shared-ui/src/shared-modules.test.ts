@@ -33,6 +33,7 @@ describe('shared modules exist once', () => {
     expect(offending).toEqual([]);
   });
 
+  // Static imports only: the core's preload fetches the rest of shared-ui by dynamic import.
   it('the core imports nothing of shared-ui beyond itself', () => {
     const offending = sharedUiFiles
       .filter(inCore)

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { hasPermission } from 'api/contracts/permissions';
-import { useCurrentUser } from 'shared-ui/core';
+import { preloadSharedUi, useCurrentUser } from 'shared-ui/core';
 import { BusinessCard } from './business-card.js';
 import { BusinessSummaryCard } from './business-summary-card.js';
 import { EqualityCard } from './equality-card.js';
@@ -30,6 +31,8 @@ const useStyles = makeStyles({
 export default function Dashboard() {
   const styles = useStyles();
   const user = useCurrentUser();
+  // The dashboard is the first page after sign-in and paints without the rest of shared-ui.
+  useEffect(() => preloadSharedUi(), []);
   // The business cards read the business ledger, which the server opens only with p_business.
   const business = user.data ? hasPermission(user.data.permissions, 'p_business') : false;
   return (

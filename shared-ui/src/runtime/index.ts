@@ -8,3 +8,4 @@ export * from './database-error-panel.js';
 export * from './startup.js';
 export * from './main-slot.js';
 export * from './remote-root.js';
+export * from './preload.js';
