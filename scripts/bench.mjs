@@ -51,19 +51,30 @@ const ADMIN = { code: process.env.ADMIN_USER ?? 'admin', password: process.env.A
 const BIG = { company: 'BIGTRUST', args: ['--owners', '1000', '--units', '3000', '--months', '12', '--company', 'BIGTRUST'] };
 const REUSE_DB = process.env.BENCH_REUSE_DB;
 const BUILT_SERVER = ['--enable-source-maps', 'api/dist/server.js'];
-/** BENCH_ONLY=ledger measures the ledger figures alone (no front-end build, no browser). */
-const ONLY_LEDGER = process.env.BENCH_ONLY === 'ledger';
-const ONLY_MONTH_END = process.env.BENCH_ONLY === 'monthend';
-/** BENCH_ONLY=sync measures the booking sync alone (no front-end build, no browser, no big seed). */
-const ONLY_SYNC = process.env.BENCH_ONLY === 'sync';
-/** BENCH_ONLY=reports measures the reports alone (after the seed; no front-end build, no browser). */
-const ONLY_REPORTS = process.env.BENCH_ONLY === 'reports';
-// BENCH_ONLY=email: only the 1,000 statement e-mails (needs PostgreSQL and the big seed).
-const ONLY_EMAIL = process.env.BENCH_ONLY === 'email';
-// BENCH_ONLY=firstsync: only the big seed's first whole booking sync (needs PostgreSQL and the big seed).
-const ONLY_FIRST_SYNC = process.env.BENCH_ONLY === 'firstsync';
-// BENCH_ONLY=api: only the list and lookup calls under load, with one and two API processes.
-const ONLY_API = process.env.BENCH_ONLY === 'api';
+/**
+ * BENCH_ONLY=<part> measures one part alone (after the API's start-up time); without it every part
+ * runs, in this order. Month end closes the month for good, so it follows the parts that read the
+ * open month, and the big seed's first sync comes last: its receipts would change the rest.
+ *   frontend  the browser figures, on the demo company (PGlite) when alone
+ *   api       list and lookup under load, with one and two API processes
+ *   daily     the Daily screens' lists and a statement import
+ *   sync      an incremental booking sync, on the demo company (PGlite, no big seed)
+ *   ledger    receipts posted, trial balance and the other ledger figures (big seed)
+ *   reports   Account Transactions and the statements ZIP (big seed)
+ *   email     1,000 statement e-mails (big seed)
+ *   monthend  Start and Proceed (big seed)
+ *   firstsync the big seed's first whole booking sync
+ */
+const PARTS = ['frontend', 'api', 'daily', 'sync', 'ledger', 'reports', 'email', 'monthend', 'firstsync'];
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY && !PARTS.includes(ONLY)) {
+  console.error(`BENCH_ONLY is one of ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
+const runs = (part) => !ONLY || ONLY === part;
+/** Parts that need no big seed run alone on the demo company. */
+const ON_DEMO = ONLY === 'sync' || ONLY === 'frontend';
+const BIG_SEED_PARTS = ['ledger', 'reports', 'email', 'monthend', 'firstsync'];
 
 const results = [];
 const report = (name, value, unit, target) => {
@@ -74,8 +85,7 @@ const report = (name, value, unit, target) => {
 async function startServer() {
   let databaseUrl;
   let dropDatabase = async () => {};
-  // The sync alone runs on the demo company: PGlite, no big seed.
-  if (!ONLY_SYNC) try {
+  if (!ON_DEMO) try {
     const admin = postgres(PG_SERVER, { max: 1, onnotice: () => {}, connect_timeout: 3 });
     const name = REUSE_DB ?? `oa_bench_${Date.now()}`;
     if (!REUSE_DB) await admin.unsafe(`create database ${name}`);
@@ -260,7 +270,7 @@ async function measureDashboardFirstPaint(browser, session, gzipKb) {
   report('JavaScript for the signed-in /dashboard\'s first paint (charts load after)', await gzipKb(firstPaint), 'KB gz', '<= 450');
   report('JavaScript of the signed-in /dashboard with its charts drawn', await gzipKb(scripts.map((s) => s.url)), 'KB gz');
   const count = (pattern) => scripts.filter((s) => pattern.test(s.url)).length;
-  report('Dashboard: React DOM, Fluent (react-components) and shared-ui chunks fetched', `${count(/react-dom_client/)}/${count(/fluentui_react-components_lib_index/)}/${count(/shared-ui_src_index/)}`, 'times', '1/1/1');
+  report('Dashboard: React DOM, Fluent (provider, tabster) and shared-ui core chunks fetched', `${count(/react-dom_client/)}/${count(/fluentui_react-provider_lib_index/)}/${count(/tabster_dist_esm_index/)}/${count(/shared-ui_src_core/)}`, 'times', '1/1/1/1');
 }
 
 async function signIn() {
@@ -445,7 +455,7 @@ async function measureLedger(server) {
       }
     }
     const from = days[0]?.date;
-    if (!ONLY_LEDGER) await measureReceiptsScreen(headers);
+    if (!ONLY) await measureReceiptsScreen(headers);
     await median5(`Receipts list, ${from}..${to} (${total.toLocaleString('en-AU')} receipts), page 1 of 25 (median of 5)`, `${BASE}/api/cashbook/receipt/list?from=${from}&to=${to}&page=1&pageSize=25`, headers, '<= 1000');
 
     // Issue 11: a bank statement of 5,000 lines for the open month's EFT receipts and payments,
@@ -691,26 +701,15 @@ async function measureEmail() {
 }
 
 // The API is always compiled (about a second); the front end only when the browser measures it.
-const onlySome = ONLY_LEDGER || ONLY_MONTH_END || ONLY_SYNC || ONLY_REPORTS || ONLY_EMAIL || ONLY_FIRST_SYNC || ONLY_API;
-const build = spawnSync(process.execPath, ['scripts/build.mjs', ...(onlySome ? ['api'] : [])], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(process.execPath, ['scripts/build.mjs', ...(runs('frontend') ? [] : ['api'])], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
 const server = await startServer();
 console.log(`\nOwner Accounting benchmark (${server.database}, ${new Date().toISOString()})\n`);
 try {
   await measureStartup(server);
-  if (ONLY_SYNC) await measureSync();
-  else if (ONLY_FIRST_SYNC) {
-    if (server.databaseUrl) await measureFirstSync(server.databaseUrl);
-    else console.log('The first-sync figure needs PostgreSQL (the big seed): skipped.');
-  } else if (ONLY_EMAIL) {
-    if (server.databaseUrl) await measureEmail();
-    else console.log('E-mail figures need PostgreSQL (the big seed): skipped.');
-  } else if (ONLY_REPORTS) {
-    if (server.databaseUrl) await measureReports(server.pid, server.databaseUrl);
-    else console.log('Report figures need PostgreSQL (the big seed): skipped.');
-  } else if (!ONLY_LEDGER && !ONLY_MONTH_END) {
-    if (!ONLY_API) await measureFrontEnd();
-    const headers = await signIn();
+  if (runs('frontend')) await measureFrontEnd();
+  const headers = await signIn();
+  if (runs('api')) {
     await load('GET /api/account/list', { path: '/api/account/list', headers }, { warmUpSeconds: 3 });
     await load('POST /api/lookup', { method: 'POST', path: '/api/lookup', headers, body: '{"lists":"ALL"}' }, { warmUpSeconds: 3 });
     // Issue 16: the same with two API processes on the database (WEB_CONCURRENCY=2), then back to one.
@@ -722,18 +721,16 @@ try {
       await load('POST /api/lookup (2 processes)', { method: 'POST', path: '/api/lookup', headers, body: '{"lists":"ALL"}' }, { warmUpSeconds: 3 });
       await server.restartTimed(BUILT_SERVER);
     }
-    if (!ONLY_API) await measureDaily(headers);
   }
-  if (!ONLY_SYNC && !ONLY_LEDGER && !ONLY_MONTH_END && !ONLY_REPORTS && !ONLY_EMAIL && !ONLY_FIRST_SYNC && !ONLY_API) await measureSync();
-  if (!ONLY_SYNC && !ONLY_REPORTS && !ONLY_EMAIL && !ONLY_FIRST_SYNC && !ONLY_API) {
-    if (server.databaseUrl && !ONLY_MONTH_END) await measureLedger(server);
-    // Before month end, which closes the month for good.
-    if (server.databaseUrl && !ONLY_LEDGER && !ONLY_MONTH_END) await measureReports(server.pid, server.databaseUrl);
-    if (server.databaseUrl && !ONLY_LEDGER && !ONLY_MONTH_END) await measureEmail();
-    if (server.databaseUrl) await measureMonthEnd();
-    else console.log('Ledger and month-end figures need PostgreSQL (the big seed): skipped.');
-    // After month end: its 30,000 bookings' receipts would change the figures above.
-    if (server.databaseUrl && !ONLY_LEDGER && !ONLY_MONTH_END) await measureFirstSync(server.databaseUrl);
+  if (runs('daily')) await measureDaily(headers);
+  if (runs('sync')) await measureSync();
+  if (!server.databaseUrl && BIG_SEED_PARTS.some(runs)) console.log('Ledger, report, e-mail, month-end and first-sync figures need PostgreSQL (the big seed): skipped.');
+  else if (server.databaseUrl) {
+    if (runs('ledger')) await measureLedger(server);
+    if (runs('reports')) await measureReports(server.pid, server.databaseUrl);
+    if (runs('email')) await measureEmail();
+    if (runs('monthend')) await measureMonthEnd();
+    if (runs('firstsync')) await measureFirstSync(server.databaseUrl);
   }
 } finally {
   await server.stop();
