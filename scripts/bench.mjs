@@ -560,10 +560,17 @@ async function measureSync() {
     }
   };
   await runSync();
-  const sim = (await json(fetch(`${BASE}/api/control`, { headers }))).data.gp_host;
+  const control = (await json(fetch(`${BASE}/api/control`, { headers }))).data;
+  const sim = control.gp_host;
   const pad = (n) => String(n).padStart(2, '0');
   const day = (offset) => { const d = new Date(Date.now() + offset * 86_400_000); return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`; };
-  const bookings = (await json(fetch(`${BASE}/api/booking?from=${day(-400)}&to=${day(400)}`, { headers }))).data.filter((b) => b.status < 'Z').slice(0, 500);
+  // The running simulator holds the open month's stays (ids BK<yymm>); the closed months' came
+  // from simulators of their own, built while the demo was, and can no longer change.
+  const openMonth = `BK${pad(control.current_year % 100)}${pad(control.current_month)}`;
+  const from = `${control.current_year}-${pad(control.current_month)}-01`;
+  const bookings = (await json(fetch(`${BASE}/api/booking?from=${from}&to=${day(400)}`, { headers }))).data
+    .filter((b) => b.id.startsWith(openMonth) && b.status < 'Z')
+    .slice(0, 500);
   for (const b of bookings) {
     await fetch(`${sim}/sim/bookings/${encodeURIComponent(b.id)}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: b.status }) });
   }
