@@ -23,6 +23,7 @@ import * as companyOwnerPools from '../../migrations/company/20261126T1200_owner
 import * as companySnapshots from '../../migrations/company/20261126T1210_snapshots.js';
 import * as companyTaxCodeSurcharge from '../../migrations/company/20261126T1400_tax_code_surcharge.js';
 import * as companyUnitOwnerChange from '../../migrations/company/20261126T1530_unit_owner_change.js';
+import * as companyBookingAllocationTxn from '../../migrations/company/20261127T0700_booking_allocation_txn.js';
 import { CONTROL_SCHEMA } from './open.js';
 
 /** Listed explicitly so the set of migrations is the same under tsx, vitest and any bundler. */
@@ -53,6 +54,7 @@ const companyMigrations: Record<string, Migration> = {
   '20261126T1210_snapshots': companySnapshots,
   '20261126T1400_tax_code_surcharge': companyTaxCodeSurcharge,
   '20261126T1530_unit_owner_change': companyUnitOwnerChange,
+  '20261127T0700_booking_allocation_txn': companyBookingAllocationTxn,
 };
 
 const provider = (migrations: Record<string, Migration>): MigrationProvider => ({
