@@ -25,6 +25,8 @@ export async function ownerStatementPdfs(
     for (const s of statements) {
       pdfs.push(ownerStatementPdf(s, letterhead, printedAt));
       if (pdfs.length % BATCH === 0) await progress(pdfs.length);
+      // Drawn on the main thread: other requests are answered between statements.
+      else await new Promise((done) => setImmediate(done));
     }
     return pdfs;
   }
