@@ -59,13 +59,14 @@ const BUILT_SERVER = ['--enable-source-maps', 'api/dist/server.js'];
  *   api       list and lookup under load, with one and two API processes
  *   daily     the Daily screens' lists and a statement import
  *   sync      an incremental booking sync, on the demo company (PGlite, no big seed)
+ *   pack      the demo's month-end pack made again, and how long the API kept others waiting meanwhile
  *   ledger    receipts posted, trial balance and the other ledger figures (big seed)
  *   reports   Account Transactions and the statements ZIP (big seed)
  *   email     1,000 statement e-mails (big seed)
  *   monthend  Start and Proceed (big seed)
  *   firstsync the big seed's first whole booking sync
  */
-const PARTS = ['frontend', 'api', 'daily', 'sync', 'ledger', 'reports', 'email', 'monthend', 'firstsync'];
+const PARTS = ['frontend', 'api', 'daily', 'sync', 'pack', 'ledger', 'reports', 'email', 'monthend', 'firstsync'];
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY && !PARTS.includes(ONLY)) {
   console.error(`BENCH_ONLY is one of ${PARTS.join(', ')}.`);
@@ -73,7 +74,7 @@ if (ONLY && !PARTS.includes(ONLY)) {
 }
 const runs = (part) => !ONLY || ONLY === part;
 /** Parts that need no big seed run alone on the demo company. */
-const ON_DEMO = ONLY === 'sync' || ONLY === 'frontend';
+const ON_DEMO = ONLY === 'sync' || ONLY === 'frontend' || ONLY === 'pack';
 const BIG_SEED_PARTS = ['ledger', 'reports', 'email', 'monthend', 'firstsync'];
 
 const results = [];
@@ -580,6 +581,39 @@ async function measureSync() {
 }
 
 /**
+ * The demo's End of Month pack (every owner's statement, the report pack, one ZIP) made again for
+ * its last closed month, with /api/health called every 50 ms meanwhile: a long job must leave the
+ * API answering. On PGlite a query runs on the API's only thread, so one slow query stalls everyone.
+ */
+async function measureDemoPack() {
+  const headers = { ...(await signIn()), 'X-Database': 'DEMOTRUST', 'Content-Type': 'application/json' };
+  const json = async (res) => (await res).json();
+  const download = (await json(fetch(`${BASE}/api/reports`, { headers }))).data.find((e) => e.key === 'download');
+  const started = performance.now();
+  const { progress } = await json(fetch(`${BASE}/api/reports/download`, { method: 'POST', headers, body: JSON.stringify({ ...download.defaults, mode: 'DOWNLOAD' }) }));
+  let finished = false;
+  let longestHealth = 0;
+  const health = (async () => {
+    while (!finished) {
+      const asked = performance.now();
+      await fetch(`${BASE}/api/health`);
+      longestHealth = Math.max(longestHealth, performance.now() - asked);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  let job;
+  for (;;) {
+    job = (await json(fetch(`${BASE}/api/progress/${progress.id}`, { headers }))).data;
+    if (!job?.active) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  finished = true;
+  await health;
+  report(`Demo month-end pack made again (${job?.status})`, Math.round(performance.now() - started), 'ms');
+  report('Longest /api/health answer while it was made', Math.round(longestHealth), 'ms');
+}
+
+/**
  * Issue 9 on the big seed: a booking system with its 3,000 units' bookings (about 30,000) linked
  * to BIGTRUST and one whole first sync through the API, timed by scripts/bench-first-sync.mts in
  * its own process (the simulator's work stays out of the bench's and the API's event loops).
@@ -731,6 +765,7 @@ try {
   }
   if (runs('daily')) await measureDaily(headers);
   if (runs('sync')) await measureSync();
+  if (runs('pack')) await measureDemoPack();
   if (!server.databaseUrl && BIG_SEED_PARTS.some(runs)) console.log('Ledger, report, e-mail, month-end and first-sync figures need PostgreSQL (the big seed): skipped.');
   else if (server.databaseUrl) {
     if (runs('ledger')) await measureLedger(server);
