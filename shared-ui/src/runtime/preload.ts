@@ -1,4 +1,4 @@
-let preloading: Promise<unknown> | undefined;
+let asked = false;
 
 /**
  * The rest of shared-ui (list editor, forms, pickers, e-mail) is left out of a light first screen
@@ -7,11 +7,12 @@ let preloading: Promise<unknown> | undefined;
  * share scope, so the shell's copy is the one fetched, whichever app asks.
  */
 export function preloadSharedUi(): void {
-  if (preloading) return;
+  if (asked) return;
+  asked = true;
   const start = () => {
-    // A failed fetch (offline) is left for the screen that needs shared-ui to report.
-    preloading = import('shared-ui').catch(() => {
-      preloading = undefined;
+    // A failed fetch (offline) is left for the screen that needs shared-ui to report; a later call tries again.
+    import('shared-ui').catch(() => {
+      asked = false;
     });
   };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 2_000 });
