@@ -69,8 +69,12 @@ export function OverdrawnNotice({ rows }: { rows: readonly OverdrawnRow[] }) {
   );
 }
 
-/** The wire journal once it parses and balances, after the typing has paused; else null. */
-function usePreviewBody(values: JournalForm): Record<string, unknown> | null {
+/**
+ * The wire journal once it parses and balances, after the typing has paused (else null), and
+ * whether a journal that balances is still waiting for that pause: its overdraw check has not
+ * been asked yet, so Save must wait too.
+ */
+export function usePreviewBody(values: JournalForm): { body: Record<string, unknown> | null; settling: boolean } {
   const wire = journalWire(values);
   const ready = isBalanced(values.items ?? []) && journalContract.safeParse(wire).success;
   const key = ready ? JSON.stringify(wire) : null;
@@ -79,7 +83,8 @@ function usePreviewBody(values: JournalForm): Record<string, unknown> | null {
     const t = setTimeout(() => setSettled(key), PREVIEW_DELAY_MS);
     return () => clearTimeout(t);
   }, [key]);
-  return settled !== null && settled === key ? (JSON.parse(settled) as Record<string, unknown>) : null;
+  const body = settled !== null && settled === key ? (JSON.parse(settled) as Record<string, unknown>) : null;
+  return { body, settling: key !== null && settled !== key };
 }
 
 function Totals({ lines }: { lines: readonly Pick<JournalLineForm, 'debit' | 'credit'>[] }) {
@@ -180,7 +185,7 @@ export function JournalEditor({ form, record, close, lookups, onSaveAllowed }: E
   const styles = useStyles();
   const values = useWatch({ control: form.control }) as JournalForm;
   const lines = useFieldArray({ control: form.control, name: 'items' });
-  const previewBody = usePreviewBody(values);
+  const { body: previewBody, settling } = usePreviewBody(values);
   const preview = useQuery({
     queryKey: ['journal-preview', previewBody],
     queryFn: () => api.post<{ data: JournalPreview }>('/api/journal/preview', previewBody, { quiet: true }).then((r) => r.data),
@@ -191,7 +196,9 @@ export function JournalEditor({ form, record, close, lookups, onSaveAllowed }: E
   const overdrawn = previewBody ? (preview.data?.overdrawn ?? []) : [];
   const items = values.items ?? [];
   const balanced = isBalanced(items);
-  const allowed = canSaveJournal(items, overdrawn) && !(previewBody && preview.isFetching);
+  // Save waits for the overdraw check of exactly these lines: enabled before it, a click could land
+  // just as the check started and found Save disabled.
+  const allowed = canSaveJournal(items, overdrawn) && !settling && !(previewBody && preview.isFetching);
   useEffect(() => onSaveAllowed(allowed), [allowed, onSaveAllowed]);
 
   if (record) return <PostedJournal journal={record as unknown as Journal} close={close} />;
