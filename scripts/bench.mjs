@@ -83,6 +83,18 @@ const report = (name, value, unit, target) => {
   console.log(`${name.padEnd(58)} ${String(value).padStart(10)} ${unit.padEnd(6)} ${target ? `(target ${target})` : ''}`);
 };
 
+/** A GET's JSON body. */
+const getJson = async (path, headers) => (await fetch(`${BASE}${path}`, { headers })).json();
+
+/** Polls a long operation's progress (GET /api/progress/{id}) until it is no longer active, and answers its last state. */
+async function progressDone(id, headers, everyMs = 100) {
+  for (;;) {
+    const p = (await getJson(`/api/progress/${id}`, headers)).data;
+    if (!p?.active) return p;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
 async function startServer() {
   let databaseUrl;
   let dropDatabase = async () => {};
@@ -545,23 +557,15 @@ async function measureSync() {
     await new Promise((r) => setTimeout(r, 500));
   }
   const headers = { ...(await signIn()), 'X-Database': 'DEMOTRUST' };
-  const json = async (res) => (await res).json();
-  const waitFor = async (id) => {
-    for (;;) {
-      const p = (await json(fetch(`${BASE}/api/progress/${id}`, { headers }))).data;
-      if (!p?.active) return p;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
   const runSync = async () => {
     for (;;) {
       const res = await fetch(`${BASE}/api/sync`, { method: 'POST', headers });
-      if (res.status === 200) return waitFor((await res.json()).data.id);
+      if (res.status === 200) return progressDone((await res.json()).data.id, headers);
       await new Promise((r) => setTimeout(r, 500));
     }
   };
   await runSync();
-  const control = (await json(fetch(`${BASE}/api/control`, { headers }))).data;
+  const control = (await getJson('/api/control', headers)).data;
   const sim = control.gp_host;
   const pad = (n) => String(n).padStart(2, '0');
   const day = (offset) => { const d = new Date(Date.now() + offset * 86_400_000); return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`; };
@@ -569,7 +573,7 @@ async function measureSync() {
   // from simulators of their own, built while the demo was, and can no longer change.
   const openMonth = `BK${pad(control.current_year % 100)}${pad(control.current_month)}`;
   const from = `${control.current_year}-${pad(control.current_month)}-01`;
-  const bookings = (await json(fetch(`${BASE}/api/booking?from=${from}&to=${day(400)}`, { headers }))).data
+  const bookings = (await getJson(`/api/booking?from=${from}&to=${day(400)}`, headers)).data
     .filter((b) => b.id.startsWith(openMonth) && b.status < 'Z')
     .slice(0, 500);
   for (const b of bookings) {
@@ -587,10 +591,9 @@ async function measureSync() {
  */
 async function measureDemoPack() {
   const headers = { ...(await signIn()), 'X-Database': 'DEMOTRUST', 'Content-Type': 'application/json' };
-  const json = async (res) => (await res).json();
-  const download = (await json(fetch(`${BASE}/api/reports`, { headers }))).data.find((e) => e.key === 'download');
+  const download = (await getJson('/api/reports', headers)).data.find((e) => e.key === 'download');
   const started = performance.now();
-  const { progress } = await json(fetch(`${BASE}/api/reports/download`, { method: 'POST', headers, body: JSON.stringify({ ...download.defaults, mode: 'DOWNLOAD' }) }));
+  const { progress } = await (await fetch(`${BASE}/api/reports/download`, { method: 'POST', headers, body: JSON.stringify({ ...download.defaults, mode: 'DOWNLOAD' }) })).json();
   let finished = false;
   let longestHealth = 0;
   const health = (async () => {
@@ -601,12 +604,7 @@ async function measureDemoPack() {
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
-  let job;
-  for (;;) {
-    job = (await json(fetch(`${BASE}/api/progress/${progress.id}`, { headers }))).data;
-    if (!job?.active) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const job = await progressDone(progress.id, headers);
   finished = true;
   await health;
   report(`Demo month-end pack made again (${job?.status})`, Math.round(performance.now() - started), 'ms');
@@ -725,11 +723,7 @@ async function measureEmail() {
   const res = await fetch(`${BASE}/api/reports/emailstatements`, { method: 'POST', headers, body: JSON.stringify({ year, month, type: 'OWNER', entities: owners }) });
   const body = await res.json();
   if (!body.progress) { console.log(`  emailstatements answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`); return; }
-  let job;
-  do {
-    await new Promise((r) => setTimeout(r, 200));
-    job = (await (await fetch(`${BASE}/api/progress/${body.progress.id}`, { headers })).json()).data;
-  } while (job.active);
+  const job = await progressDone(body.progress.id, headers, 200);
   const queuedMs = performance.now() - started;
   let unsent;
   do {
