@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchCurrentUser, startupKeys } from 'shared-ui/core';
+import { fetchCurrentUser, startupCacheOnly, startupKeys } from 'shared-ui/core';
 import { pageSizeFor } from './rules.js';
 
 function useWindowWidth(): number {
@@ -13,13 +13,10 @@ function useWindowWidth(): number {
   return width;
 }
 
-// The shell loads the user and control record at startup; lists only read what is cached and never fetch them.
-const cacheOnly = { enabled: false, staleTime: Infinity } as const;
-
 /** Rows per page: the prop, else the user's desktopRows/mobileRows for this window width. */
 export function usePageSize(override?: number): number {
   const width = useWindowWidth();
-  const user = useQuery({ queryKey: startupKeys.user, queryFn: fetchCurrentUser, ...cacheOnly });
+  const user = useQuery({ queryKey: startupKeys.user, queryFn: fetchCurrentUser, ...startupCacheOnly });
   return override ?? pageSizeFor(user.data, width);
 }
 

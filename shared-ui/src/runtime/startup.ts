@@ -76,10 +76,12 @@ export const useControl = () => useQuery({ queryKey: startupKeys.control, queryF
 export const useLookups = () => useQuery({ queryKey: startupKeys.lookups, queryFn: () => fetchLookups(), ...startupQuery });
 export const useCurrentUser = () => useQuery({ queryKey: startupKeys.user, queryFn: () => fetchCurrentUser(), ...startupQuery });
 
+/** Start-up data read only as the shell cached it: a screen that needs it never fetches it again. */
+export const startupCacheOnly = { enabled: false, staleTime: Infinity } as const;
+
 /** The accounting month: the prop, else the control record's current month, else today's. */
 export function useCurrentMonth(override?: { month: number; year: number }): { month: number; year: number } {
-  // Reads what the shell cached at start-up and never fetches it.
-  const control = useQuery({ queryKey: startupKeys.control, queryFn: fetchControl, enabled: false, staleTime: Infinity });
+  const control = useQuery({ queryKey: startupKeys.control, queryFn: fetchControl, ...startupCacheOnly });
   if (override) return override;
   if (control.data?.current_month && control.data.current_year) return { month: control.data.current_month, year: control.data.current_year };
   const today = new Date();
