@@ -41,7 +41,7 @@ export async function createDeps(config: Config, db: Database): Promise<AppDeps>
     // A finished job (a sync, month end) wrote behind the guard's back: its company's cached reads go.
     jobs: new JobRunner(db, (company) => reads.written(company)),
     mailer: new Mailer(db),
-    requires: createGuard({ db, tokens, directory, reads }),
+    requires: createGuard({ db, tokens, directory, reads, bus }),
     throttle: { user: new LoginThrottle(failures, 'user', 5), address: new LoginThrottle(failures, 'address', 30) },
   };
 }

@@ -8,6 +8,7 @@ import { DEFAULT_TIME_ZONE, dateInZone } from '../ledger/business-date.js';
 import { ApiError, badRequest, forbidden } from './errors.js';
 import type { AppEnv, CompanyContext, SessionUser } from './env.js';
 import type { Directory } from './directory.js';
+import type { InvalidationBus } from './invalidation.js';
 import { assertNoMonthEndLock } from './month-end-lock.js';
 import type { ReadCache } from './read-cache.js';
 
@@ -40,12 +41,13 @@ export interface GuardDeps {
   tokens: TokenService;
   directory: Directory;
   reads: ReadCache;
+  bus: InvalidationBus;
 }
 
 const unauthorized = (message: string) => new ApiError(401, message);
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function createGuard({ db, tokens, directory, reads }: GuardDeps) {
+export function createGuard({ db, tokens, directory, reads, bus }: GuardDeps) {
   async function authenticate(c: Context<AppEnv>): Promise<SessionUser> {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -90,6 +92,9 @@ export function createGuard({ db, tokens, directory, reads }: GuardDeps) {
     const lockCheckedInTransaction = options.lockCheckedInTransaction ?? false;
     const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
       if (access === 'public') return next();
+      // What another API process changed before this request arrived (a sign-out, a write) is known
+      // here before any cache answers (http/invalidation.ts).
+      await bus.catchUp();
       const user = await authenticate(c);
       c.set('user', user);
       if (access === 'signed-in') return next();

@@ -15,15 +15,21 @@ export type Invalidation =
 /** The PostgreSQL channel every API process listens on. */
 export const INVALIDATION_CHANNEL = 'oa_invalidate';
 
+/** How long a request waits to hear what was published before it; longer, and it is answered from the database. */
+const CATCH_UP_MS = 1_000;
+
 /**
  * Cache invalidation across API processes (issue 16): every process keeps its read cache and
  * directory in memory, and every change that makes them stale is published here. On PostgreSQL it
  * is a NOTIFY on one channel, which every process LISTENs to on a session of its own; a process
- * applies its own changes at once, before the NOTIFY, and the others as the notification arrives
- * (PostgreSQL delivers it when the writer's NOTIFY commits, which the writer waits for before it
- * answers). While the listening session is down a process cannot know what it missed: `live` is
- * false, caches answer from the database, and once it listens again everything cached is
- * forgotten. On PGlite (one process per data folder) the bus is this process alone.
+ * applies its own changes at once, before the NOTIFY, and the others as the notification arrives.
+ * A notification reaches the other processes a moment after the writer's NOTIFY commits, and the
+ * writer's client may ask another process sooner than that: so before a request is answered from
+ * memory, `catchUp` makes a round trip on the listening session, which PostgreSQL answers only
+ * after handing over every notification committed before it. While the listening session is down
+ * a process cannot know what it missed: `live` is false, caches answer from the database, and
+ * once it listens again everything cached is forgotten. On PGlite (one process per data folder)
+ * the bus is this process alone.
  */
 export class InvalidationBus {
   readonly processId = randomUUID();
@@ -32,6 +38,9 @@ export class InvalidationBus {
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
   private listening: Promise<void> | null = null;
+  /** The catch-up round trip on the wire, and the next one, shared by every request arriving meanwhile. */
+  private asked: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
   /** Whether this process hears every other process's invalidations (always on PGlite). */
   live: boolean;
 
@@ -57,12 +66,8 @@ export class InvalidationBus {
       onnotify: (channel: string, payload: string) => {
         if (channel === INVALIDATION_CHANNEL) this.receive(payload);
       },
-      onclose: () => {
-        if (this.stopped) return;
-        // Whatever was published while the session was down is lost: answer from the database until listening again.
-        this.live = false;
-        this.scheduleListen(250);
-      },
+      // Whatever was published while the session was down is lost.
+      onclose: () => this.relisten(),
     } as postgres.Options<{}>);
     await this.listen();
   }
@@ -79,6 +84,39 @@ export class InvalidationBus {
     } catch (e) {
       console.error(`Cache invalidation not sent to the other API processes (${m.kind}): ${e instanceof Error ? e.message : String(e)}`);
     }
+  }
+
+  /**
+   * Resolves once every invalidation committed before the call has been applied here. A round trip
+   * already on the wire may have been asked before the caller's news was committed, so the caller
+   * waits for the next one, which everyone arriving meanwhile shares. Should the listening session
+   * not answer in time, `live` turns false and the caches answer from the database.
+   */
+  catchUp(): Promise<void> {
+    if (!this.listener || !this.live) return Promise.resolve();
+    if (!this.asked) return this.ask();
+    this.queued ??= this.asked.then(() => {
+      this.queued = null;
+      return this.catchUp();
+    });
+    return this.queued;
+  }
+
+  private ask(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const answered = this.listener!`select 1`.then(() => 'answered' as const, () => 'failed' as const);
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), CATCH_UP_MS);
+      timer.unref();
+    });
+    const trip: Promise<void> = Promise.race([answered, late]).then((outcome) => {
+      clearTimeout(timer);
+      if (this.asked === trip) this.asked = null;
+      // Not answered (or failed): until listening is confirmed again, and everything cached forgotten, memory is not trusted.
+      if (outcome !== 'answered') this.relisten();
+    });
+    this.asked = trip;
+    return trip;
   }
 
   async stop(): Promise<void> {
@@ -106,6 +144,13 @@ export class InvalidationBus {
       }
     })();
     return this.listening;
+  }
+
+  /** Answers from the database until this process is listening again. */
+  private relisten(): void {
+    if (this.stopped) return;
+    this.live = false;
+    this.scheduleListen(250);
   }
 
   private scheduleListen(ms: number): void {
