@@ -189,6 +189,12 @@ describe('ABA validation', () => {
     fails(credit({ amount: 10_000_000_000 }), /amount/, /does not fit/);
   });
 
+  it('refuses payments whose total does not fit the 10-digit total field, naming the total', () => {
+    const payee = { bsb: '062-001', account: '1234', amount: 6_000_000_000, title: 'X Y', reference: 'R' };
+    fails({ credits: [payee, { ...payee, amount: 4_000_000_000 }] }, /^total$/, /payments total \$100,000,000\.00, more than one bank file can carry \(\$99,999,999\.99/);
+    expect(buildAba(input({ credits: [payee, { ...payee, amount: 3_999_999_999 }] }))!.creditTotal).toBe(9_999_999_999);
+  });
+
   it('refuses a blank payee name, bad settings and dates', () => {
     fails(credit({ title: ' \u0007 ' }), /title/, /account title is required/);
     fails({ descriptive: { ...input().descriptive, bankCode: 'CB' } }, /bankCode/, /3-letter/);

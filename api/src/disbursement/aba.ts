@@ -17,6 +17,8 @@
  * Records end with CRLF (the last one too).
  */
 
+import { formatCents } from '../money/cents.js';
+
 export const RECORD_LENGTH = 120;
 export const CRLF = '\r\n';
 export const CREDIT_CODE = '50';
@@ -237,7 +239,7 @@ export function buildAba(input: AbaInput): AbaFile | null {
     lines.push(detailRecord({ bsb: c.bsb, account: c.account, code: CREDIT_CODE, amount: c.amount, title: c.title, reference: c.reference, ...trace }, `credits[${i}] (${abaText(c.title) || 'no name'})`));
     creditTotal += c.amount;
   });
-  if (creditTotal > MAX_AMOUNT_CENTS) throw new AbaError(`The file total of ${creditTotal} cents does not fit the 10-digit total field`, 'total');
+  if (creditTotal > MAX_AMOUNT_CENTS) throw new AbaError(`The payments total ${formatCents(creditTotal)}, more than one bank file can carry (${formatCents(MAX_AMOUNT_CENTS)}: its total field has 10 digits)`, 'total');
   lines.push(detailRecord({ bsb: input.trust.bsb, account: input.trust.account, code: DEBIT_CODE, amount: creditTotal, title: input.trust.title, reference: input.descriptive.description, ...trace }, 'trust'));
   const count = input.credits.length + 1;
   lines.push(fileTotalRecord(creditTotal, creditTotal, count));

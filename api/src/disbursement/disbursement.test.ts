@@ -290,6 +290,23 @@ describe('POST /api/disburse: posting with the ABA file', () => {
     expect(await snapshot(db)).toEqual(before);
   });
 
+  it('refuses payments too large for one bank file, changing nothing, and pays them in two goes', async () => {
+    const { db, call } = await company([['OWNSMITH', '101', 6_000_000_000], ['OWNJONES', '201', 4_500_000_000]]);
+    const rows = (await call('GET', '/api/disburse')).body.data;
+    const before = await snapshot(db);
+    const res = await call('POST', '/api/disburse', rows);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/payments total \$105,000,000\.00, more than one bank file can carry .*disburse some of the payees first/);
+    expect(await snapshot(db)).toEqual(before);
+    const first = await call('POST', '/api/disburse', [rowOf(rows, 'OWNSMITH')]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const rest = (await call('GET', '/api/disburse')).body.data.filter((r: any) => r.disburse > 0);
+    expect(rest.map((r: any) => r.code)).toEqual(['OWNJONES']);
+    const second = await call('POST', '/api/disburse', rest);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect([first.body.data.total, second.body.data.total]).toEqual([60_000_000, 45_000_000]);
+  });
+
   it('lets only one of two simultaneous posts of the same rows through', async () => {
     const { db, call } = await company([['OWNSMITH', '101', 10_000], ['OWNSMITH', null, 2_500], ['SUPCLEAN', null, 4_000]]);
     const rows = (await call('GET', '/api/disburse')).body.data;

@@ -129,7 +129,10 @@ export async function postDisbursement(trx: Db, items: DisburseRequest, ctx: Dis
         credits,
       });
     } catch (e) {
-      if (e instanceof AbaError) throw new ApiError(409, `The bank file cannot be built: ${e.message} (check Control Settings and the payees' bank details)`, { field: e.field });
+      if (e instanceof AbaError) {
+        const advice = e.field === 'total' ? 'disburse some of the payees first on the Disbursement screen, then the rest' : "check Control Settings and the payees' bank details";
+        throw new ApiError(409, `The bank file cannot be built: ${e.message} (${advice})`, { field: e.field });
+      }
       throw e;
     }
     if (!file || file.creditTotal !== eftTotal || file.debitTotal !== eftTotal) throw new Error(`ABA total ${file?.creditTotal} differs from the EFT payments ${eftTotal}`);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/open.js';
 import { openSecondProcess } from '../testing/second-process.js';
 import { openTestDatabase } from '../testing/prepared-database.js';
-import type { Invalidation, InvalidationBus } from './invalidation.js';
+import { INVALIDATION_CHANNEL, type Invalidation, type InvalidationBus } from './invalidation.js';
 
 /**
  * Two API processes' buses on one PostgreSQL (PGlite admits one process): what one publishes is
@@ -46,12 +47,27 @@ describe.skipIf(!onPostgres)('InvalidationBus across processes', () => {
     }
   });
 
-  it('lets requests arriving together share round trips, each still caught up', async () => {
+  it('has caught up each of many requests arriving together', async () => {
     const waits = Array.from({ length: 50 }, async (_, i) => {
       await publisher.publish({ kind: 'reads', company: `D${i}` });
       await listener.catchUp();
       return heardCompany(`D${i}`);
     });
     expect(await Promise.all(waits)).toEqual(Array(50).fill(true));
+  });
+
+  it('after losing its listening session, trusts no memory until it listens again, then forgets everything', async () => {
+    heard.length = 0;
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and query in (${`listen ${INVALIDATION_CHANNEL}`}, 'select 1')`.execute(test.db.root);
+    await vi.waitFor(() => expect(listener.live).toBe(false));
+    // Nothing to wait for while the session is down: the caches answer from the database meanwhile.
+    await listener.catchUp();
+    await vi.waitFor(() => expect(listener.live).toBe(true), { timeout: 10_000 });
+    expect(heard.map((m) => m.kind)).toContain('all');
+    await vi.waitFor(() => expect(publisher.live).toBe(true), { timeout: 10_000 });
+    await publisher.publish({ kind: 'reads', company: 'AFTER' });
+    await listener.catchUp();
+    expect(heardCompany('AFTER')).toBe(true);
   });
 });

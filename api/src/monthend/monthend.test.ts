@@ -12,7 +12,7 @@ import { schemaNameFor } from '../db/open.js';
 import { runAudit } from '../audit/audit.js';
 import { dateInZone } from '../ledger/business-date.js';
 import type { CompanyTables } from '../db/schema.js';
-import { openPeriod } from '../ledger/ledger.js';
+import { openPeriod, postTxn } from '../ledger/ledger.js';
 import { monthEndCompany } from '../testing/monthend.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { addMember } from '../users/membership.js';
@@ -163,5 +163,37 @@ describe('month end', () => {
     await db.insertInto('txn').values({ kind: 'JOURNAL', ref: 'LATE1', date, year: closed.year, month: closed.month, user_id: 'TEST' }).execute();
     const audit = await runAudit(db, dateInZone(), false);
     expect(audit.data.find((t) => t.link_key === 'LATE1')).toMatchObject({ type: 'CRITICAL', description: expect.stringMatching(/inside a closed month/) });
+  });
+});
+
+describe('month end whose payments do not fit one bank file', () => {
+  it('stops at the disbursement saying so, paying nothing; the month-end user pays some first and Proceed finishes', async () => {
+    const code = 'MEND0003';
+    const books = await monthEndCompany(api.db, code, api.config.adminUser);
+    const today = dateInZone();
+    for (const [entity, door, cents] of [['OWNSMITH', '101', 6_000_000_000], ['OWNJONES', '201', 4_000_000_000]] as const) {
+      await books.transaction().execute((trx) => postTxn(trx, 'TEST', {
+        kind: 'RECEIPT', date: today, memo: 'Guest payment', postings: [{ entity, door, accountId: 'OWNFUNDS', amount: cents, description: 'Room charges' }],
+        cashbook: [{ date: today, method: 'EFT', amount: cents, payer: 'A Guest' }],
+      }));
+    }
+    const callFor = (method: string, path: string, body?: unknown) => api.call(method, path, { database: code, body });
+    await callFor('PUT', '/api/checklist/complete', { type: 'MTHEND_PRE' });
+    expect((await callFor('POST', '/api/monthend/start')).status).toBe(200);
+    const disbursements = () => books.selectFrom('txn').select((eb) => eb.fn.countAll<string>().as('n')).where('kind', '=', 'DISBURSE').executeTakeFirstOrThrow();
+    const refused = await callFor('POST', '/api/monthend?wait=true');
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toMatch(/more than one bank file can carry .*disburse some of the payees first/);
+    expect(Number((await disbursements()).n)).toBe(0);
+
+    const rows = (await callFor('GET', '/api/disburse')).body.data;
+    const first = await callFor('POST', '/api/disburse', rows.filter((r: { code: string }) => r.code === 'OWNSMITH'));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const done = await callFor('POST', '/api/monthend?wait=true');
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.message).toMatch(/is Complete!/);
+    const total = done.body.data.aba.split('\r\n').find((l: string) => l.startsWith('7'));
+    expect(Number(total.slice(30, 40))).toBeLessThanOrEqual(9_999_999_999);
+    expect(Number(total.slice(30, 40)) + first.body.data.total * 100).toBeGreaterThan(9_999_999_999);
   });
 });
