@@ -505,8 +505,9 @@ async function measureMonthEnd() {
     const res = await fetch(`${BASE}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
     return { status: res.status, body: await res.json() };
   };
-  // One ABA file carries at most $99,999,999.99 (a 10-digit total), and the big seed's month pays
-  // more: as its accountant would, pay some owners first on the Disbursement screen (not timed).
+  // One ABA file carries at most $99,999,999.99 (a 10-digit total), and a big seed reused by
+  // several runs gathers more receipts in its open month than that: as its accountant would, pay
+  // some owners first on the Disbursement screen (not timed), leaving $80 million for month end.
   const payable = (await call('GET', '/api/disburse')).body.data.filter((r) => r.disburse_allowed && r.disburse > 0);
   const first = [];
   let rest = payable.reduce((a, r) => a + Math.round(r.disburse * 100), 0);
@@ -683,8 +684,8 @@ async function ownersHolding(databaseUrl, from, to, lines) {
 /**
  * Issue 12 on the big seed: Account Transactions over the year up to the report's default end,
  * for the owners (by code) whose year holds 100,000 postings (CSV, XLSX; the CSV counts the
- * lines) and 45,000 (PDF, which holds at most 50,000 lines), and every owner's statement of the open month (Statements, ZIP), each timed once with
- * the API's peak memory.
+ * lines) and 45,000 (PDF, which holds at most 50,000 lines), and every owner's statement of the
+ * open month (Statements, ZIP), each timed once with the API's peak memory.
  */
 async function measureReports(pid, databaseUrl) {
   const headers = { ...(await signIn()), 'X-Database': BIG.company, 'Content-Type': 'application/json' };
