@@ -112,7 +112,8 @@ export class InvalidationBus {
     const trip: Promise<void> = Promise.race([answered, late]).then((outcome) => {
       clearTimeout(timer);
       if (this.asked === trip) this.asked = null;
-      // Not answered (or failed): until listening is confirmed again, and everything cached forgotten, memory is not trusted.
+      // Not answered (or failed): memory is not trusted until this process listens again and
+      // has forgotten everything cached.
       if (outcome !== 'answered') this.relisten();
     });
     this.asked = trip;
@@ -136,8 +137,7 @@ export class InvalidationBus {
         this.apply({ kind: 'all' });
         this.live = true;
       } catch (e) {
-        this.live = false;
-        if (!this.stopped) this.scheduleListen(1_000);
+        this.relisten(1_000);
         throw e;
       } finally {
         this.listening = null;
@@ -146,11 +146,11 @@ export class InvalidationBus {
     return this.listening;
   }
 
-  /** Answers from the database until this process is listening again. */
-  private relisten(): void {
+  /** Answers from the database until this process is listening again (tried after `ms`). */
+  private relisten(ms = 250): void {
     if (this.stopped) return;
     this.live = false;
-    this.scheduleListen(250);
+    this.scheduleListen(ms);
   }
 
   private scheduleListen(ms: number): void {
