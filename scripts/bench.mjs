@@ -509,12 +509,13 @@ async function measureMonthEnd() {
   // several runs gathers more receipts in its open month than that: as its accountant would, pay
   // some owners first on the Disbursement screen (not timed), leaving $80 million for month end.
   const payable = (await call('GET', '/api/disburse')).body.data.filter((r) => r.disburse_allowed && r.disburse > 0);
+  const cents = (row) => Math.round(row.disburse * 100);
   const first = [];
-  let rest = payable.reduce((a, r) => a + Math.round(r.disburse * 100), 0);
+  let rest = payable.reduce((a, r) => a + cents(r), 0);
   for (const row of payable) {
     if (rest <= 8_000_000_000) break;
     first.push(row);
-    rest -= Math.round(row.disburse * 100);
+    rest -= cents(row);
   }
   if (first.length) {
     const paid = await call('POST', '/api/disburse', first);
