@@ -12,8 +12,8 @@ import { schemaNameFor } from '../db/open.js';
 import { runAudit } from '../audit/audit.js';
 import { dateInZone } from '../ledger/business-date.js';
 import type { CompanyTables } from '../db/schema.js';
-import { openPeriod, postTxn } from '../ledger/ledger.js';
-import { monthEndCompany } from '../testing/monthend.js';
+import { openPeriod } from '../ledger/ledger.js';
+import { monthEndCompany, receiveGuestPayments } from '../testing/monthend.js';
 import { type TestApi, startTestApi } from '../testing/test-api.js';
 import { addMember } from '../users/membership.js';
 import { createStaff } from '../users/test-support.js';
@@ -170,13 +170,7 @@ describe('month end whose payments do not fit one bank file', () => {
   it('stops at the disbursement saying so, paying nothing; the month-end user pays some first and Proceed finishes', async () => {
     const code = 'MEND0003';
     const books = await monthEndCompany(api.db, code, api.config.adminUser);
-    const today = dateInZone();
-    for (const [entity, door, cents] of [['OWNSMITH', '101', 6_000_000_000], ['OWNJONES', '201', 4_000_000_000]] as const) {
-      await books.transaction().execute((trx) => postTxn(trx, 'TEST', {
-        kind: 'RECEIPT', date: today, memo: 'Guest payment', postings: [{ entity, door, accountId: 'OWNFUNDS', amount: cents, description: 'Room charges' }],
-        cashbook: [{ date: today, method: 'EFT', amount: cents, payer: 'A Guest' }],
-      }));
-    }
+    await receiveGuestPayments(books, dateInZone(), [['OWNSMITH', '101', 6_000_000_000], ['OWNJONES', '201', 4_000_000_000]]);
     const callFor = (method: string, path: string, body?: unknown) => api.call(method, path, { database: code, body });
     await callFor('PUT', '/api/checklist/complete', { type: 'MTHEND_PRE' });
     expect((await callFor('POST', '/api/monthend/start')).status).toBe(200);

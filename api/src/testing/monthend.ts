@@ -27,15 +27,20 @@ export async function monthEndCompany(db: Database, code: string, adminUser: str
   const funds: [string, string | null, number][] = [
     ['OWNSMITH', '101', 100_000], ['OWNSMITH', '102', 50_000], ['OWNJONES', '201', 30_000], ['SUPCLEAN', null, 20_000], ['SUPPLUMB', null, 15_000],
   ];
-  for (const [entity, door, cents] of funds) {
-    await books.transaction().execute((trx) => postTxn(trx, 'TEST', {
-      kind: 'RECEIPT', date: today, memo: 'Guest payment', postings: [{ entity, door, accountId: 'OWNFUNDS', amount: cents, description: 'Room charges' }],
-      cashbook: [{ date: today, method: 'EFT', amount: cents, payer: 'A Guest' }],
-    }));
-  }
+  await receiveGuestPayments(books, today, funds);
   const charge = await books.insertInto('charge').values({
     ref: 'MEC1', date: today, payer_type: 'OWNER', entity: 'OWNSMITH', door: '101', recipient_type: 'SUPPLIER', recipient: 'SUPCLEAN', memo: 'Cleaning', user_id: 'TEST',
   }).returning('id').executeTakeFirstOrThrow();
   await books.insertInto('charge_item').values({ charge_id: charge.id, account_id: 'OWNFUNDS', recipient_entity: 'SUPCLEAN', door: null, amount: 12_500, description: 'Cleaning' }).execute();
   return books;
+}
+
+/** Guest payments by EFT into the parties' funds, one receipt each: [entity, door, cents]. */
+export async function receiveGuestPayments(books: Db, date: string, funds: readonly (readonly [string, string | null, number])[]): Promise<void> {
+  for (const [entity, door, cents] of funds) {
+    await books.transaction().execute((trx) => postTxn(trx, 'TEST', {
+      kind: 'RECEIPT', date, memo: 'Guest payment', postings: [{ entity, door, accountId: 'OWNFUNDS', amount: cents, description: 'Room charges' }],
+      cashbook: [{ date, method: 'EFT', amount: cents, payer: 'A Guest' }],
+    }));
+  }
 }
